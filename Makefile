@@ -1,0 +1,124 @@
+# penny -- build, test, bench, install.
+#
+#   make run     build everything and solve the classic puzzles in examples/
+#   make test    build everything and run the whole test suite
+#   make bench   benchmarks (not part of make test); see BENCHMARKS.md
+#   make asan    the interpreter built with AddressSanitizer + UBSan, and the
+#                test suite run through it
+#   make install PREFIX=/usr/local
+#
+# Missing Debian packages are installed with apt-get (as root, or through
+# sudo) the first time a target needs them.
+
+PACKAGES = lua5.4 liblua5.4-dev lua-lpeg lua-busted libreadline-dev luarocks
+
+CC      ?= cc
+LUA     ?= lua5.4
+BUSTED  ?= $(LUA) /usr/bin/busted
+LUAINC  ?= /usr/include/lua5.4
+PREFIX  ?= /usr/local
+
+WARN    = -Wall -Wextra -Wshadow -Wmissing-prototypes
+CFLAGS  ?= -O2 -g
+ALLCFLAGS = -std=c11 $(WARN) $(CFLAGS) -fPIC -Icsrc
+LUACFLAGS = $(ALLCFLAGS) -I$(LUAINC)
+
+B = build
+
+CORE_SRC = csrc/util.c csrc/board.c csrc/config.c csrc/rules.c csrc/span.c \
+           csrc/goal.c \
+           csrc/search/bfs.c
+BIND_SRC = csrc/lua_board.c csrc/lua_config.c csrc/lua_search.c \
+           csrc/lua_penny.c
+HEADERS  = $(wildcard csrc/*.h csrc/*/*.h)
+
+CORE_OBJ = $(CORE_SRC:csrc/%.c=$(B)/obj/%.o)
+BIND_OBJ = $(BIND_SRC:csrc/%.c=$(B)/obj/%.o)
+
+LIB      = $(B)/libpenny.a
+MODULE   = $(B)/lib/penny/core.so
+EXE      = $(B)/penny
+CTEST    = $(B)/test_core
+
+.PHONY: all deps run test test-lua test-c bench asan install uninstall clean
+
+all: deps $(LIB) $(MODULE) $(EXE) $(CTEST)
+
+# {===================================================================
+# Debian packages
+
+deps: $(B)/.deps
+
+$(B)/.deps:
+	@sh tools/deps.sh $(PACKAGES)
+	@mkdir -p $(B) && touch $@
+
+# }===================================================================
+
+$(B)/obj/%.o: csrc/%.c $(HEADERS) | $(B)/.deps
+	@mkdir -p $(dir $@)
+	$(CC) $(ALLCFLAGS) -I$(LUAINC) -c $< -o $@
+
+$(LIB): $(CORE_OBJ)
+	@rm -f $@
+	ar rcs $@ $^
+
+# the module for the stock lua5.4: no liblua linked in
+$(MODULE): $(BIND_OBJ) $(LIB)
+	@mkdir -p $(dir $@)
+	$(CC) -shared -o $@ $(BIND_OBJ) $(LIB) -lm
+
+$(EXE): $(B)/obj/penny.o $(BIND_OBJ) $(LIB)
+	$(CC) -o $@ $^ -llua5.4 -lreadline -lm -ldl
+
+$(B)/obj/penny.o: csrc/penny.c $(HEADERS) | $(B)/.deps
+	@mkdir -p $(dir $@)
+	$(CC) $(LUACFLAGS) -DPN_USE_READLINE -c $< -o $@
+
+# C tests of the core alone: no Lua involved
+$(CTEST): tests/test_core.c $(LIB)
+	$(CC) $(ALLCFLAGS) -o $@ $< $(LIB) -lm
+
+run: all
+	$(EXE) examples/classics.lua
+
+test: all
+	@sh tools/runtests.sh "$(CTEST)" "$(BUSTED)"
+
+bench: all
+	$(EXE) bench/run.lua $(BENCH_ARGS)
+
+# {===================================================================
+# Sanitizer build: the interpreter with the core and binding compiled with
+# ASan + UBSan and Lua linked statically, then the specs run through it.
+
+ASAN_FLAGS = -std=c11 $(WARN) -O1 -g -fno-omit-frame-pointer \
+             -fsanitize=address,undefined -fno-sanitize-recover=undefined \
+             -Icsrc -I$(LUAINC)
+ASAN_EXE = $(B)/penny-asan
+
+$(ASAN_EXE): csrc/penny.c $(CORE_SRC) $(BIND_SRC) $(HEADERS) | $(B)/.deps
+	$(CC) $(ASAN_FLAGS) -DPN_USE_READLINE -o $@ csrc/penny.c $(CORE_SRC) \
+	  $(BIND_SRC) -Wl,-E /usr/lib/x86_64-linux-gnu/liblua5.4.a -lreadline -lm -ldl
+
+asan: all $(ASAN_EXE)
+	ASAN_OPTIONS=detect_leaks=1 PENNY=$(ASAN_EXE) \
+	  $(ASAN_EXE) /usr/bin/busted
+
+# }===================================================================
+
+install: all
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/lua/5.4/penny \
+	  $(DESTDIR)$(PREFIX)/share/lua/5.4/penny
+	install -m 755 $(EXE) $(DESTDIR)$(PREFIX)/bin/penny
+	install -m 755 $(MODULE) $(DESTDIR)$(PREFIX)/lib/lua/5.4/penny/core.so
+	install -m 644 lua/penny/*.lua $(DESTDIR)$(PREFIX)/share/lua/5.4/penny/
+	install -d $(DESTDIR)$(PREFIX)/share/penny/data/coinsliding
+	install -m 644 data/coinsliding/* $(DESTDIR)$(PREFIX)/share/penny/data/coinsliding/
+
+uninstall:
+	rm -rf $(DESTDIR)$(PREFIX)/bin/penny $(DESTDIR)$(PREFIX)/lib/lua/5.4/penny \
+	  $(DESTDIR)$(PREFIX)/share/lua/5.4/penny $(DESTDIR)$(PREFIX)/share/penny
+
+clean:
+	rm -rf $(B)/obj $(B)/lib $(LIB) $(EXE) $(CTEST) $(ASAN_EXE)

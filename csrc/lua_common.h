@@ -1,0 +1,54 @@
+/*
+** lua_common.h -- what the binding files share: the userdata types, their
+** check/push helpers, coordinates <-> Lua tables, moves.
+*/
+#ifndef PN_LUA_COMMON_H
+#define PN_LUA_COMMON_H
+
+#include <lua.h>
+#include <lauxlib.h>
+
+#include "penny.h"
+
+#define PN_BOARD_T "penny.Board"
+#define PN_CONFIG_T "penny.Config"
+#define PN_MOVE_T "penny.Move"
+#define PN_INTERRUPT_KEY "penny.interrupt"   /* light userdata: volatile int */
+
+typedef struct lboard {
+  pn_board *b;           /* NULL once closed */
+} lboard;
+
+typedef struct lconfig {
+  pn_config c;           /* user value 1: the Board */
+} lconfig;
+
+/* lua_board.c */
+pn_board *pnL_checkboard(lua_State *L, int idx);
+lboard *pnL_newboard(lua_State *L);                  /* pushes, b = NULL */
+void pnL_open_board(lua_State *L);
+/* coordinates of a position given at idx: a table {x, y, ...}; graph
+** vertices are 1-based in Lua.  Raises on bad input. */
+pn_pos pnL_checkpos(lua_State *L, int idx, const pn_board *b);
+void pnL_pushpos(lua_State *L, const pn_board *b, pn_pos p);
+/* pushes and returns "(x,y)" */
+const char *pnL_pushposstring(lua_State *L, const pn_board *b, pn_pos p);
+int pnL_lattice_arg(lua_State *L, int idx);
+
+/* lua_config.c */
+lconfig *pnL_checkconfig(lua_State *L, int idx);
+/* push a new empty Config on board at index bidx */
+lconfig *pnL_newconfig(lua_State *L, int bidx);
+void pnL_open_config(lua_State *L);
+/* a move given at idx: {from = pos, to = pos} or {x1, y1, x2, y2} */
+pn_move pnL_checkmove(lua_State *L, int idx, const pn_board *b);
+void pnL_pushmove(lua_State *L, const pn_board *b, pn_move m);
+int pnL_checkd(lua_State *L, int idx);             /* rule: d or {d=} */
+
+/* lua_search.c */
+void pnL_open_search(lua_State *L);
+
+/* raise a Lua error from a pn_error */
+int pnL_error(lua_State *L, const pn_error *err);
+
+#endif

@@ -1,0 +1,662 @@
+/*
+** lua_config.c -- the Config userdata ("penny.Config"): an immutable set
+** of coins on a board.  Methods that change a configuration return a new
+** one.  The Config keeps its Board alive as its user value.
+*/
+#include <stdlib.h>
+#include <string.h>
+
+#include "lua_common.h"
+
+lconfig *pnL_checkconfig(lua_State *L, int idx) {
+  return luaL_checkudata(L, idx, PN_CONFIG_T);
+}
+
+lconfig *pnL_newconfig(lua_State *L, int bidx) {
+  lconfig *lc;
+  bidx = lua_absindex(L, bidx);
+  lc = lua_newuserdatauv(L, sizeof *lc, 1);
+  pn_config_init(&lc->c);               /* safe for __gc from now on */
+  luaL_setmetatable(L, PN_CONFIG_T);
+  lua_pushvalue(L, bidx);
+  lua_setiuservalue(L, -2, 1);
+  return lc;
+}
+
+/* the board of the config at idx, pushed on the stack */
+static pn_board *config_board(lua_State *L, int idx) {
+  pn_board *b;
+  lua_getiuservalue(L, idx, 1);
+  b = pnL_checkboard(L, -1);
+  return b;
+}
+
+static void check(lua_State *L, int rc, pn_error *err) {
+  if (rc != PN_OK) pnL_error(L, err);
+}
+
+int pnL_checkd(lua_State *L, int idx) {
+  lua_Integer d = 2;
+  if (lua_isnoneornil(L, idx)) return 2;
+  if (lua_istable(L, idx)) {
+    lua_getfield(L, idx, "d");
+    if (!lua_isnil(L, -1)) {
+      int isnum;
+      d = lua_tointegerx(L, -1, &isnum);
+      if (!isnum) luaL_argerror(L, idx, "rule.d must be an integer");
+    }
+    lua_pop(L, 1);
+  } else {
+    d = luaL_checkinteger(L, idx);
+  }
+  if (d < 1) luaL_argerror(L, idx, "the adjacency threshold d must be at "
+                           "least 1");
+  if (d > PN_MAXDEG) luaL_argerror(L, idx, "the adjacency threshold d is "
+                                   "too large");
+  return (int)d;
+}
+
+/* {====================================================================
+** Moves
+** ===================================================================== */
+
+pn_move pnL_checkmove(lua_State *L, int idx, const pn_board *b) {
+  pn_move m;
+  idx = lua_absindex(L, idx);
+  if (!lua_istable(L, idx)) luaL_typeerror(L, idx, "move");
+  if (lua_getfield(L, idx, "from") == LUA_TTABLE) {
+    m.from = pnL_checkpos(L, -1, b);
+    lua_pop(L, 1);
+    if (lua_getfield(L, idx, "to") != LUA_TTABLE)
+      luaL_argerror(L, idx, "move needs a 'to' position");
+    m.to = pnL_checkpos(L, -1, b);
+    lua_pop(L, 1);
+    return m;
+  }
+  lua_pop(L, 1);
+  if (lua_geti(L, idx, 1) == LUA_TTABLE) {          /* {{x,y},{x,y}} */
+    m.from = pnL_checkpos(L, -1, b);
+    lua_pop(L, 1);
+    lua_geti(L, idx, 2);
+    m.to = pnL_checkpos(L, -1, b);
+    lua_pop(L, 1);
+    return m;
+  }
+  lua_pop(L, 1);
+  {                                                 /* {x1,y1,x2,y2} */
+    int dim = pn_board_dim(b), i;
+    lua_createtable(L, dim, 0);
+    lua_createtable(L, dim, 0);
+    for (i = 1; i <= dim; i++) {
+      lua_geti(L, idx, i);
+      lua_rawseti(L, -3, i);
+      lua_geti(L, idx, dim + i);
+      lua_rawseti(L, -2, i);
+    }
+    m.from = pnL_checkpos(L, -2, b);
+    m.to = pnL_checkpos(L, -1, b);
+    lua_pop(L, 2);
+  }
+  return m;
+}
+
+void pnL_pushmove(lua_State *L, const pn_board *b, pn_move m) {
+  lua_createtable(L, 0, 2);
+  pnL_pushpos(L, b, m.from);
+  lua_setfield(L, -2, "from");
+  pnL_pushpos(L, b, m.to);
+  lua_setfield(L, -2, "to");
+  luaL_setmetatable(L, PN_MOVE_T);
+}
+
+static const char *const reason_keys[] = {
+  "legal", "nocoin", "occupied", "offboard", "few", "same"
+};
+
+/* a sentence for a failed move */
+static const char *push_reason(lua_State *L, const pn_board *b, pn_move m,
+                               pn_reason why, int k, int d) {
+  pnL_pushposstring(L, b, m.from);
+  lua_pushliteral(L, "->");
+  pnL_pushposstring(L, b, m.to);
+  lua_pushliteral(L, ": ");
+  if (why == PN_FEW)
+    lua_pushfstring(L, "the destination has %d occupied neighbour%s besides "
+                    "the moved coin, %d needed", k, k == 1 ? "" : "s", d);
+  else
+    lua_pushstring(L, pn_reason_text(why));
+  lua_concat(L, 5);
+  return lua_tostring(L, -1);
+}
+
+/* cfg:moves([rule]) -> iterator over the legal moves */
+static int moves_iter(lua_State *L) {
+  pn_move *mv = lua_touserdata(L, lua_upvalueindex(1));
+  lua_Integer n = lua_tointeger(L, lua_upvalueindex(2));
+  lua_Integer i = lua_tointeger(L, lua_upvalueindex(3));
+  pn_board *b = pnL_checkboard(L, lua_upvalueindex(4));
+  if (i >= n) return 0;
+  lua_pushinteger(L, i + 1);
+  lua_replace(L, lua_upvalueindex(3));
+  pnL_pushmove(L, b, mv[i]);
+  return 1;
+}
+
+/* all moves into a userdata buffer on the stack; returns count */
+static size_t moves_buffer(lua_State *L, int idx, int d, pn_board *b,
+                           pn_move **buf) {
+  lconfig *lc = pnL_checkconfig(L, idx);
+  pn_rule r;
+  pn_move *mv;
+  size_t n;
+  pn_error err;
+  r.d = d;
+  if (pn_moves(b, &r, &lc->c, &mv, &n, &err) != PN_OK) pnL_error(L, &err);
+  *buf = lua_newuserdatauv(L, (n + 1) * sizeof *mv, 0);
+  if (n) memcpy(*buf, mv, n * sizeof *mv);
+  free(mv);
+  return n;
+}
+
+static int c_moves(lua_State *L) {
+  int d = pnL_checkd(L, 2);
+  pn_board *b = config_board(L, 1);      /* board at -1 */
+  pn_move *buf;
+  size_t n = moves_buffer(L, 1, d, b, &buf);
+  (void)buf;
+  lua_pushinteger(L, (lua_Integer)n);
+  lua_pushinteger(L, 0);
+  lua_pushvalue(L, -4);                  /* the board */
+  lua_pushcclosure(L, moves_iter, 4);
+  return 1;
+}
+
+static int c_movelist(lua_State *L) {
+  int d = pnL_checkd(L, 2);
+  pn_board *b = config_board(L, 1);
+  pn_move *buf;
+  size_t n = moves_buffer(L, 1, d, b, &buf), i;
+  lua_createtable(L, (int)n, 0);
+  for (i = 0; i < n; i++) {
+    pnL_pushmove(L, b, buf[i]);
+    lua_rawseti(L, -2, (lua_Integer)i + 1);
+  }
+  return 1;
+}
+
+/* cfg:legal(move [, rule]) -> true | false, reason key, message, k */
+static int c_legal(lua_State *L) {
+  lconfig *lc = pnL_checkconfig(L, 1);
+  int d = pnL_checkd(L, 3), k;
+  pn_board *b = config_board(L, 1);
+  pn_move m = pnL_checkmove(L, 2, b);
+  pn_rule r;
+  pn_reason why;
+  r.d = d;
+  why = pn_move_check(b, &r, &lc->c, m, &k);
+  if (why == PN_LEGAL) { lua_pushboolean(L, 1); return 1; }
+  lua_pushboolean(L, 0);
+  lua_pushstring(L, reason_keys[why]);
+  push_reason(L, b, m, why, k, d);
+  lua_pushinteger(L, k);
+  return 4;
+}
+
+/* cfg:apply(move [, rule]) -> new Config; raises on an illegal move */
+static int c_apply(lua_State *L) {
+  lconfig *lc = pnL_checkconfig(L, 1), *out;
+  int d = pnL_checkd(L, 3), k;
+  pn_board *b;
+  pn_move m;
+  pn_rule r;
+  pn_reason why;
+  pn_error err;
+  lua_settop(L, 3);
+  b = config_board(L, 1);                                       /* 4 */
+  m = pnL_checkmove(L, 2, b);
+  r.d = d;
+  why = pn_move_check(b, &r, &lc->c, m, &k);
+  if (why != PN_LEGAL)
+    return luaL_error(L, "illegal move %s", push_reason(L, b, m, why, k, d));
+  out = pnL_newconfig(L, 4);
+  check(L, pn_config_copy(&out->c, &lc->c, &err), &err);
+  if (!pn_move_apply(&out->c, m)) return luaL_error(L, "out of memory");
+  return 1;
+}
+
+/* cfg:check(moves [, rule]) -> true, final | false, index, key, msg, k */
+static int c_check(lua_State *L) {
+  lconfig *lc = pnL_checkconfig(L, 1), *out;
+  int d = pnL_checkd(L, 3), k = 0;
+  pn_board *b;
+  lua_Integer n, i;
+  pn_move *mv;
+  pn_rule r;
+  pn_reason why;
+  size_t bad = 0;
+  pn_error err;
+  luaL_checktype(L, 2, LUA_TTABLE);
+  lua_settop(L, 3);
+  b = config_board(L, 1);                                       /* 4 */
+  n = luaL_len(L, 2);
+  mv = lua_newuserdatauv(L, (size_t)(n + 1) * sizeof *mv, 0);   /* 5 */
+  for (i = 1; i <= n; i++) {
+    lua_geti(L, 2, i);
+    mv[i - 1] = pnL_checkmove(L, -1, b);
+    lua_pop(L, 1);
+  }
+  r.d = d;
+  out = pnL_newconfig(L, 4);                                      /* 6 */
+  err.code = PN_OK;
+  why = pn_check_sequence(b, &r, &lc->c, mv, (size_t)n, &bad, &k, &out->c,
+                          &err);
+  if (err.code != PN_OK) return pnL_error(L, &err);
+  if (why == PN_LEGAL) {
+    lua_pushboolean(L, 1);
+    lua_pushvalue(L, 6);
+    return 2;
+  }
+  lua_pushboolean(L, 0);
+  lua_pushinteger(L, (lua_Integer)bad + 1);
+  lua_pushstring(L, reason_keys[why]);
+  lua_pushfstring(L, "move %d ", (int)bad + 1);
+  push_reason(L, b, mv[bad], why, k, d);
+  lua_concat(L, 2);
+  lua_pushinteger(L, k);
+  return 5;
+}
+
+static int c_reversible(lua_State *L) {
+  lconfig *lc = pnL_checkconfig(L, 1);
+  int d = pnL_checkd(L, 3);
+  pn_board *b = config_board(L, 1);
+  pn_move m = pnL_checkmove(L, 2, b);
+  pn_rule r;
+  r.d = d;
+  if (pn_move_check(b, &r, &lc->c, m, NULL) != PN_LEGAL)
+    return luaL_argerror(L, 2, "not a legal move");
+  lua_pushboolean(L, pn_move_reversible(b, &r, &lc->c, m));
+  return 1;
+}
+
+/* }==================================================================== */
+
+
+/* {====================================================================
+** Analysis
+** ===================================================================== */
+
+/* push a new Config of plain coins at pos[0..n) on the board at bidx */
+static void push_positions(lua_State *L, int bidx, const pn_pos *pos,
+                           size_t n) {
+  lconfig *out = pnL_newconfig(L, bidx);
+  pn_error err;
+  size_t i;
+  if (pn_config_reserve(&out->c, n, &err) != PN_OK) pnL_error(L, &err);
+  for (i = 0; i < n; i++) {     /* pos[] is sorted and distinct */
+    out->c.pos[i] = pos[i];
+    out->c.label[i] = 0;
+  }
+  out->c.n = n;
+}
+
+static int c_adj(lua_State *L) {
+  lconfig *lc = pnL_checkconfig(L, 1);
+  int d = pnL_checkd(L, 2);
+  pn_board *b;
+  pn_pos *pos;
+  size_t n;
+  pn_error err;
+  lua_settop(L, 2);
+  b = config_board(L, 1);                                       /* 3 */
+  if (pn_adj(b, d, &lc->c, &pos, &n, &err) != PN_OK) return pnL_error(L, &err);
+  push_positions(L, 3, pos, n);
+  free(pos);
+  return 1;
+}
+
+/* cfg:span([rule [, limit]]) -> Config | nil, why (infinite or larger
+** than limit cells) */
+static int c_span(lua_State *L) {
+  lconfig *lc = pnL_checkconfig(L, 1);
+  int d = pnL_checkd(L, 2);
+  lua_Integer limit = luaL_optinteger(L, 3, 0);
+  pn_board *b;
+  pn_pos *pos;
+  size_t n;
+  pn_error err;
+  luaL_argcheck(L, limit >= 0, 3, "limit must not be negative");
+  lua_settop(L, 3);
+  b = config_board(L, 1);                                      /* 4 */
+  if (pn_span(b, d, &lc->c, (size_t)limit, &pos, &n, &err) != PN_OK) {
+    if (err.code != PN_EINFINITE) return pnL_error(L, &err);
+    lua_pushnil(L);
+    lua_pushstring(L, err.msg);
+    return 2;
+  }
+  push_positions(L, 4, pos, n);
+  free(pos);
+  return 1;
+}
+
+static int c_components(lua_State *L) {
+  lconfig *lc = pnL_checkconfig(L, 1);
+  pn_board *b;
+  uint32_t *comp;
+  size_t nc, k, i;
+  pn_error err;
+  lua_settop(L, 1);
+  b = config_board(L, 1);                                       /* 2 */
+  comp = lua_newuserdatauv(L, (lc->c.n + 1) * sizeof *comp, 0);
+  nc = pn_components(b, &lc->c, comp);
+  if (lc->c.n && nc == 0) return luaL_error(L, "out of memory");
+  lua_createtable(L, (int)nc, 0);                              /* 4 */
+  for (k = 0; k < nc; k++) {
+    lconfig *out = pnL_newconfig(L, 2);
+    for (i = 0; i < lc->c.n; i++)
+      if (comp[i] == k)
+        check(L, pn_config_add(&out->c, lc->c.pos[i], lc->c.label[i], &err),
+              &err);
+    lua_rawseti(L, 4, (lua_Integer)k + 1);
+  }
+  return 1;
+}
+
+/* }==================================================================== */
+
+
+/* {====================================================================
+** Construction, access, derived configurations
+** ===================================================================== */
+
+/* core.config(board, {{x, y, label = l}, ...}) */
+static int l_config(lua_State *L) {
+  pn_board *b = pnL_checkboard(L, 1);
+  lconfig *lc;
+  lua_Integer n, i;
+  pn_error err;
+  luaL_checktype(L, 2, LUA_TTABLE);
+  n = luaL_len(L, 2);
+  lc = pnL_newconfig(L, 1);                                    /* 3 */
+  check(L, pn_config_reserve(&lc->c, (size_t)n, &err), &err);
+  for (i = 1; i <= n; i++) {
+    pn_pos p;
+    lua_Integer label = 0;
+    int isnum;
+    lua_geti(L, 2, i);
+    if (!lua_istable(L, -1))
+      return luaL_argerror(L, 2, lua_pushfstring(L, "coin %d is not a "
+                           "position table", (int)i));
+    p = pnL_checkpos(L, -1, b);
+    if (lua_getfield(L, -1, "label") != LUA_TNIL) {
+      label = lua_tointegerx(L, -1, &isnum);
+      if (!isnum || label < 0 || label > INT32_MAX)
+        return luaL_argerror(L, 2, lua_pushfstring(L, "coin %d: a label is "
+                             "a non-negative integer", (int)i));
+    }
+    lua_pop(L, 1);
+    if (!pn_board_contains(b, p))
+      return luaL_error(L, "coin %d at %s is not on the board", (int)i,
+                        pnL_pushposstring(L, b, p));
+    if (pn_config_add(&lc->c, p, (int32_t)label, &err) != PN_OK)
+      return luaL_error(L, "coin %d: two coins on one cell %s", (int)i,
+                        pnL_pushposstring(L, b, p));
+    lua_pop(L, 1);
+  }
+  return 1;
+}
+
+static int c_gc(lua_State *L) {
+  lconfig *lc = luaL_checkudata(L, 1, PN_CONFIG_T);
+  pn_config_clear(&lc->c);
+  return 0;
+}
+
+static int c_len(lua_State *L) {
+  lua_pushinteger(L, (lua_Integer)pnL_checkconfig(L, 1)->c.n);
+  return 1;
+}
+
+static int c_eq(lua_State *L) {
+  lconfig *a = pnL_checkconfig(L, 1), *b = pnL_checkconfig(L, 2);
+  int same;
+  lua_getiuservalue(L, 1, 1);
+  lua_getiuservalue(L, 2, 1);
+  same = lua_rawequal(L, -1, -2);
+  if (!same) {        /* distinct Board objects of the same lattice? */
+    pn_board *x = pnL_checkboard(L, -2), *y = pnL_checkboard(L, -1);
+    same = pn_board_kind(x) == pn_board_kind(y)
+        && pn_board_dim(x) == pn_board_dim(y);
+  }
+  lua_pushboolean(L, same && pn_config_equal(&a->c, &b->c));
+  return 1;
+}
+
+static int c_board(lua_State *L) {
+  pnL_checkconfig(L, 1);
+  lua_getiuservalue(L, 1, 1);
+  return 1;
+}
+
+/* cfg:coins() -> {{x, y, label = l}, ...} (label only when not 0) */
+static int c_coins(lua_State *L) {
+  lconfig *lc = pnL_checkconfig(L, 1);
+  pn_board *b = config_board(L, 1);
+  size_t i;
+  lua_createtable(L, (int)lc->c.n, 0);
+  for (i = 0; i < lc->c.n; i++) {
+    pnL_pushpos(L, b, lc->c.pos[i]);
+    if (lc->c.label[i]) {
+      lua_pushinteger(L, lc->c.label[i]);
+      lua_setfield(L, -2, "label");
+    }
+    lua_rawseti(L, -2, (lua_Integer)i + 1);
+  }
+  return 1;
+}
+
+static int c_has(lua_State *L) {
+  lconfig *lc = pnL_checkconfig(L, 1);
+  pn_board *b = config_board(L, 1);
+  lua_pushboolean(L, pn_config_find(&lc->c, pnL_checkpos(L, 2, b)) >= 0);
+  return 1;
+}
+
+static int c_label(lua_State *L) {
+  lconfig *lc = pnL_checkconfig(L, 1);
+  pn_board *b = config_board(L, 1);
+  ptrdiff_t i = pn_config_find(&lc->c, pnL_checkpos(L, 2, b));
+  if (i < 0) lua_pushnil(L);
+  else lua_pushinteger(L, lc->c.label[i]);
+  return 1;
+}
+
+static int c_labelled(lua_State *L) {
+  lua_pushboolean(L, pn_config_labelled(&pnL_checkconfig(L, 1)->c));
+  return 1;
+}
+
+static int c_hash(lua_State *L) {
+  lua_pushinteger(L, (lua_Integer)pn_config_hash(&pnL_checkconfig(L, 1)->c));
+  return 1;
+}
+
+/* cfg:key() -> a string equal for equal configurations (table keys) */
+static int c_key(lua_State *L) {
+  lconfig *lc = pnL_checkconfig(L, 1);
+  luaL_Buffer buf;
+  luaL_buffinit(L, &buf);
+  if (lc->c.n) {
+    luaL_addlstring(&buf, (const char *)lc->c.pos, lc->c.n * sizeof(pn_pos));
+    luaL_addlstring(&buf, (const char *)lc->c.label,
+                    lc->c.n * sizeof(int32_t));
+  }
+  luaL_pushresult(&buf);
+  return 1;
+}
+
+/* a copy of the config at 1 as a new Config; the stack is cut to nargs
+** arguments first, then the board and the copy are pushed */
+static lconfig *derive(lua_State *L, int nargs, pn_board **b) {
+  lconfig *lc = pnL_checkconfig(L, 1), *out;
+  pn_error err;
+  lua_settop(L, nargs);
+  *b = config_board(L, 1);
+  out = pnL_newconfig(L, nargs + 1);
+  check(L, pn_config_copy(&out->c, &lc->c, &err), &err);
+  return out;
+}
+
+static int c_normalise(lua_State *L) {
+  pn_board *b;
+  pn_error err;
+  lconfig *out = derive(L, 1, &b);
+  check(L, pn_config_normalise(b, &out->c, &err), &err);
+  return 1;
+}
+
+static int c_transform(lua_State *L) {
+  lua_Integer sym = luaL_checkinteger(L, 2);
+  pn_board *b;
+  pn_error err;
+  lconfig *out = derive(L, 2, &b);
+  luaL_argcheck(L, sym >= 1 && sym <= pn_lattice_symmetries(pn_board_kind(b),
+                pn_board_dim(b)), 2, "no such symmetry");
+  check(L, pn_config_transform(b, &out->c, (int)sym - 1, &err), &err);
+  return 1;
+}
+
+/* cfg:translate({dx, dy, ...}) */
+static int c_translate(lua_State *L) {
+  pn_board *b;
+  lconfig *out;
+  int64_t t[PN_MAXDIM];
+  int dim, i;
+  size_t k;
+  luaL_checktype(L, 2, LUA_TTABLE);
+  out = derive(L, 2, &b);
+  dim = pn_board_dim(b);
+  luaL_argcheck(L, pn_board_kind(b) != PN_GRAPH, 1, "a custom graph has no "
+                "translations");
+  for (i = 0; i < dim; i++) {
+    int isnum;
+    lua_geti(L, 2, i + 1);
+    t[i] = (int64_t)lua_tointegerx(L, -1, &isnum);
+    if (!isnum) luaL_argerror(L, 2, "translation needs integer coordinates");
+    lua_pop(L, 1);
+  }
+  for (k = 0; k < out->c.n; k++) {
+    int64_t x[PN_MAXDIM];
+    pn_error err;
+    pn_board_unpack(b, out->c.pos[k], x);
+    for (i = 0; i < dim; i++) x[i] += t[i];
+    check(L, pn_board_pack(b, x, &out->c.pos[k], &err), &err);
+    if (!pn_board_contains(b, out->c.pos[k]))
+      return luaL_error(L, "the translated configuration leaves the board");
+  }
+  /* a translation keeps the order of packed positions */
+  return 1;
+}
+
+/* cfg:with(pos [, label]) */
+static int c_with(lua_State *L) {
+  pn_board *b;
+  pn_error err;
+  lconfig *out = derive(L, 3, &b);
+  pn_pos p = pnL_checkpos(L, 2, b);
+  lua_Integer label = luaL_optinteger(L, 3, 0);
+  luaL_argcheck(L, label >= 0 && label <= INT32_MAX, 3, "bad label");
+  luaL_argcheck(L, pn_board_contains(b, p), 2, "position is not on the board");
+  if (pn_config_add(&out->c, p, (int32_t)label, &err) != PN_OK)
+    return luaL_argerror(L, 2, "there is already a coin there");
+  return 1;
+}
+
+static int c_without(lua_State *L) {
+  pn_board *b;
+  lconfig *out = derive(L, 2, &b);
+  pn_pos p = pnL_checkpos(L, 2, b);
+  luaL_argcheck(L, pn_config_remove(&out->c, p), 2, "no coin there");
+  return 1;
+}
+
+static const char *const mode_names[] = {
+  "fixed", "translation", "rotation", "symmetry", NULL
+};
+
+/* cfg:matches(goal [, mode]) -> does cfg reach the goal (goal coins in
+** place with their labels, extra coins anywhere; mode "fixed",
+** "translation", "rotation" or "symmetry")? */
+static int c_matches(lua_State *L) {
+  lconfig *lc = pnL_checkconfig(L, 1), *goal = pnL_checkconfig(L, 2);
+  int mode = luaL_checkoption(L, 3, "fixed", mode_names), ok;
+  pn_board *b = config_board(L, 1);
+  pn_goal g;
+  pn_error err;
+  if (pn_goal_init(&g, b, &goal->c, (pn_goalmode)mode, &err) != PN_OK) {
+    pn_goal_free(&g);
+    return pnL_error(L, &err);
+  }
+  ok = pn_goal_test(&g, &lc->c);
+  pn_goal_free(&g);
+  lua_pushboolean(L, ok);
+  return 1;
+}
+
+static int c_tostring(lua_State *L) {
+  lua_pushfstring(L, "penny.Config(%d coins)",
+                  (int)pnL_checkconfig(L, 1)->c.n);
+  return 1;
+}
+
+static const luaL_Reg config_methods[] = {
+  {"board", c_board},
+  {"coins", c_coins},
+  {"has", c_has},
+  {"label", c_label},
+  {"labelled", c_labelled},
+  {"moves", c_moves},
+  {"movelist", c_movelist},
+  {"legal", c_legal},
+  {"apply", c_apply},
+  {"check", c_check},
+  {"reversible", c_reversible},
+  {"adj", c_adj},
+  {"span", c_span},
+  {"components", c_components},
+  {"normalise", c_normalise},
+  {"transform", c_transform},
+  {"translate", c_translate},
+  {"with", c_with},
+  {"without", c_without},
+  {"matches", c_matches},
+  {"hash", c_hash},
+  {"key", c_key},
+  {NULL, NULL}
+};
+
+static const luaL_Reg config_meta[] = {
+  {"__gc", c_gc},
+  {"__close", c_gc},
+  {"__len", c_len},
+  {"__eq", c_eq},
+  {"__tostring", c_tostring},
+  {"__index", NULL},
+  {NULL, NULL}
+};
+
+void pnL_open_config(lua_State *L) {
+  luaL_newmetatable(L, PN_CONFIG_T);
+  luaL_setfuncs(L, config_meta, 0);
+  luaL_newlib(L, config_methods);
+  lua_pushvalue(L, -1);
+  lua_setfield(L, -3, "__index");
+  lua_setfield(L, -3, "Config");
+  lua_setfield(L, -2, "Config_meta");
+  luaL_newmetatable(L, PN_MOVE_T);
+  lua_setfield(L, -2, "Move_meta");
+  lua_pushcfunction(L, l_config);
+  lua_setfield(L, -2, "config");
+}
+
+/* }==================================================================== */

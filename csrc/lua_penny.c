@@ -1,0 +1,24 @@
+/*
+** lua_penny.c -- luaopen_penny_core: the C part of the penny module.
+*/
+#include "lua_common.h"
+
+#if defined(_WIN32)
+#define PN_EXPORT __declspec(dllexport)
+#else
+#define PN_EXPORT __attribute__((visibility("default")))
+#endif
+
+PN_EXPORT int luaopen_penny_core(lua_State *L);
+
+PN_EXPORT int luaopen_penny_core(lua_State *L) {
+  lua_newtable(L);
+  pnL_open_board(L);
+  pnL_open_config(L);
+  pnL_open_search(L);
+  lua_pushliteral(L, PN_VERSION);
+  lua_setfield(L, -2, "_VERSION");
+  lua_pushinteger(L, PN_MAXDIM);
+  lua_setfield(L, -2, "MAXDIM");
+  return 1;
+}

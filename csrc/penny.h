@@ -1,0 +1,306 @@
+/*
+** penny.h -- the plain C API of the penny solver core (libpenny).
+**
+** No Lua in here.  The core never exits, never prints and keeps no global
+** state: every function works on the objects it is given and reports errors
+** through a return code plus a pn_error message buffer.
+**
+** Positions are lattice coordinates packed into one 64-bit integer (pn_pos);
+** see pn_board_pack.  A configuration is a sorted set of positions, each with
+** a label (0 = plain coin; equal labels are indistinguishable colours).
+*/
+#ifndef PENNY_H
+#define PENNY_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define PN_VERSION "0.1"
+#define PN_MAXDIM 6          /* largest dimension of a cubic lattice */
+#define PN_MAXDEG 64         /* largest degree allowed in a custom graph */
+#define PN_MAX_CELLS (1u << 26)   /* largest bounded board (cells) */
+
+/* {====================================================================
+** Errors
+** ===================================================================== */
+
+enum {
+  PN_OK = 0,
+  PN_EINVAL,       /* bad argument: the caller's bug or bad input */
+  PN_ERANGE,       /* coordinate or size outside what is supported */
+  PN_ENOMEM,       /* allocation failed or memory budget exceeded */
+  PN_ELIMIT,       /* a limit (states, time, memory budget) stopped the work */
+  PN_EINTR,        /* interrupted (Ctrl-C) */
+  PN_EINFINITE,    /* an infinite object was asked for (e.g. span) */
+  PN_EINTERNAL     /* a self-check failed: a bug in penny */
+};
+
+typedef struct pn_error {
+  int code;
+  char msg[256];
+} pn_error;
+
+/* set err (if not NULL) and return code */
+int pn_seterror(pn_error *err, int code, const char *fmt, ...)
+#if defined(__GNUC__)
+  __attribute__((format(printf, 3, 4)))
+#endif
+  ;
+
+/* }==================================================================== */
+
+
+/* {====================================================================
+** Boards
+** ===================================================================== */
+
+typedef int64_t pn_pos;
+
+typedef enum pn_lattice {
+  PN_SQUARE = 0,   /* (x,y), 4 neighbours (+-1,0) (0,+-1); y grows downward */
+  PN_TRI,          /* axial (x,y), 6 neighbours (+-1,0) (0,+-1) (1,-1) (-1,1) */
+  PN_HEX,          /* honeycomb: the axial points with (x-y) mod 3 != 2 */
+  PN_KING,         /* (x,y), 8 neighbours */
+  PN_CUBIC,        /* Z^d, 2d neighbours */
+  PN_GRAPH         /* custom graph, vertices 0..nv-1 (coordinate x only) */
+} pn_lattice;
+
+typedef struct pn_board pn_board;
+
+/* an unbounded lattice (dim is used by PN_CUBIC only) */
+pn_board *pn_board_lattice(pn_lattice lat, int dim, pn_error *err);
+/* a box lo[i] <= c[i] < lo[i]+size[i] of a lattice */
+pn_board *pn_board_box(pn_lattice lat, int dim, const int32_t *lo,
+                       const int32_t *size, pn_error *err);
+/* an explicit set of cells of a lattice (holes allowed) */
+pn_board *pn_board_cells(pn_lattice lat, int dim, size_t n,
+                         const pn_pos *cells, pn_error *err);
+/* a custom graph: nv vertices, ne edges given as 2*ne vertex ids */
+pn_board *pn_board_graph(size_t nv, size_t ne, const uint32_t *edges,
+                         pn_error *err);
+void pn_board_free(pn_board *b);
+
+pn_lattice pn_board_kind(const pn_board *b);
+int pn_board_dim(const pn_board *b);          /* coordinates per position */
+int pn_board_bounded(const pn_board *b);
+int pn_board_maxdeg(const pn_board *b);
+const char *pn_lattice_name(pn_lattice lat);
+
+/* coordinates <-> packed positions; pack fails with PN_ERANGE */
+int pn_board_pack(const pn_board *b, const int64_t *c, pn_pos *p,
+                  pn_error *err);
+void pn_board_unpack(const pn_board *b, pn_pos p, int64_t *c);
+/* is p a position of the board (a lattice point, inside the bounds)? */
+int pn_board_contains(const pn_board *b, pn_pos p);
+/* neighbours of p that are on the board; returns their number */
+int pn_board_neighbours(const pn_board *b, pn_pos p, pn_pos *out);
+int pn_board_adjacent(const pn_board *b, pn_pos p, pn_pos q);
+
+/* bounded boards: dense cell ids 0..ncells-1, in sorted position order */
+size_t pn_board_ncells(const pn_board *b);
+pn_pos pn_board_cell(const pn_board *b, size_t id);
+int64_t pn_board_index(const pn_board *b, pn_pos p);   /* -1 if absent */
+/* neighbour ids of cell id (CSR); returns count, *nb points inside board */
+int pn_board_cell_neighbours(const pn_board *b, size_t id,
+                             const uint32_t **nb);
+/* the adjacency of a bounded board as a CSR graph over cell ids */
+struct pn_graph;
+void pn_board_csr(const pn_board *b, struct pn_graph *g);
+/* the bounding box of a bounded board (inclusive) */
+void pn_board_bbox(const pn_board *b, int64_t *lo, int64_t *hi);
+
+/* symmetries of the lattice that fix the origin: pn_lattice_symmetries
+** gives their number (symmetry 0 is the identity), pn_lattice_sym_proper
+** tells a rotation (1) from a reflection (0), pn_lattice_transform maps
+** coordinates.  Custom graphs have the identity only. */
+int pn_lattice_symmetries(pn_lattice lat, int dim);
+int pn_lattice_sym_proper(pn_lattice lat, int dim, int sym);
+void pn_lattice_transform(pn_lattice lat, int dim, int sym, const int64_t *c,
+                          int64_t *out);
+
+/* }==================================================================== */
+
+
+/* {====================================================================
+** Configurations
+** ===================================================================== */
+
+typedef struct pn_config {
+  size_t n, cap;
+  pn_pos *pos;        /* sorted, distinct */
+  int32_t *label;     /* label[i] belongs to pos[i]; 0 = plain coin */
+} pn_config;
+
+void pn_config_init(pn_config *c);
+void pn_config_clear(pn_config *c);      /* free storage, back to empty */
+int pn_config_reserve(pn_config *c, size_t n, pn_error *err);
+int pn_config_copy(pn_config *dst, const pn_config *src, pn_error *err);
+/* add a coin; PN_EINVAL if the position is already taken */
+int pn_config_add(pn_config *c, pn_pos p, int32_t label, pn_error *err);
+int pn_config_remove(pn_config *c, pn_pos p);   /* 1 if removed */
+/* index of the coin at p, or -1 */
+ptrdiff_t pn_config_find(const pn_config *c, pn_pos p);
+int pn_config_equal(const pn_config *a, const pn_config *b);
+uint64_t pn_config_hash(const pn_config *c);
+int pn_config_labelled(const pn_config *c);      /* any label != 0? */
+/* translate so the bounding box starts at the origin (respecting the
+** lattice's translation group); fails on custom graphs */
+int pn_config_normalise(const pn_board *b, pn_config *c, pn_error *err);
+/* apply lattice symmetry sym (see pn_lattice_symmetries) in place */
+int pn_config_transform(const pn_board *b, pn_config *c, int sym,
+                        pn_error *err);
+/* is the multiset of labels of a equal to that of b? */
+int pn_config_same_labels(const pn_config *a, const pn_config *b);
+
+/* }==================================================================== */
+
+
+/* {====================================================================
+** Rules: the coin-moving game
+** ===================================================================== */
+
+typedef struct pn_rule {
+  int d;          /* a destination needs >= d occupied neighbours (2) */
+} pn_rule;
+
+typedef struct pn_move {
+  pn_pos from, to;
+} pn_move;
+
+typedef enum pn_reason {
+  PN_LEGAL = 0,
+  PN_NOCOIN,      /* no coin at the origin */
+  PN_OCCUPIED,    /* destination occupied */
+  PN_OFFBOARD,    /* destination not on the board */
+  PN_FEW,         /* destination has k < d occupied neighbours */
+  PN_SAME         /* origin == destination */
+} pn_reason;
+
+const char *pn_reason_text(pn_reason r);
+
+int pn_rule_valid(const pn_rule *r, pn_error *err);
+/* check one move; *k (optional) receives the number of occupied
+** neighbours of the destination, not counting the moved coin */
+pn_reason pn_move_check(const pn_board *b, const pn_rule *r,
+                        const pn_config *c, pn_move m, int *k);
+/* apply a move without checking it (keeps the label); 0 on failure */
+int pn_move_apply(pn_config *c, pn_move m);
+/* all legal moves, sorted by (from, to); *out is malloc'ed */
+int pn_moves(const pn_board *b, const pn_rule *r, const pn_config *c,
+             pn_move **out, size_t *nout, pn_error *err);
+/* check a whole sequence from start; on the first illegal move returns its
+** index in *bad with the reason and k; final (optional) gets the end
+** configuration.  Returns PN_LEGAL or the reason. */
+pn_reason pn_check_sequence(const pn_board *b, const pn_rule *r,
+                            const pn_config *start, const pn_move *moves,
+                            size_t nmoves, size_t *bad, int *k,
+                            pn_config *final, pn_error *err);
+/* can the move be undone right after it is played? */
+int pn_move_reversible(const pn_board *b, const pn_rule *r,
+                       const pn_config *c, pn_move m);
+
+/* Dense move generation, the one implementation behind every generator
+** of coin moves: a graph in CSR form (off[ncell+1], nbr[]), the occupied
+** cells occ[] (0/1), the coins' cells coins[n]; calls emit(from,to,ud) for
+** every legal move, in (from, to) order of the given coin order and of
+** increasing target id.  cnt (zero on entry, zero again on return) and
+** targets are scratch arrays of ncell entries.  Returns the number of
+** moves. */
+typedef struct pn_graph {
+  uint32_t ncell;
+  const uint32_t *off, *nbr;
+} pn_graph;
+size_t pn_dense_moves(const pn_graph *g, int d, const uint8_t *occ,
+                      const uint32_t *coins, size_t n, uint32_t *cnt,
+                      uint32_t *targets,
+                      void (*emit)(uint32_t from, uint32_t to, void *ud),
+                      void *ud);
+
+/* }==================================================================== */
+
+
+/* {====================================================================
+** Analysis: Adj, span, components
+** ===================================================================== */
+
+/* positions outside c with >= d neighbours in c (sorted, malloc'ed) */
+int pn_adj(const pn_board *b, int d, const pn_config *c, pn_pos **out,
+           size_t *n, pn_error *err);
+/* span(c) (thesis Prop 1.8); PN_EINFINITE when it is infinite; limit caps
+** the number of cells (0 = default); sorted, malloc'ed */
+int pn_span(const pn_board *b, int d, const pn_config *c, size_t limit,
+            pn_pos **out, size_t *n, pn_error *err);
+/* connected components: comp[i] = component of coin i (0-based, numbered
+** in order of first coin); returns the number of components */
+size_t pn_components(const pn_board *b, const pn_config *c, uint32_t *comp);
+
+/* }==================================================================== */
+
+
+/* {====================================================================
+** Search (plain breadth-first search, the correctness reference)
+** ===================================================================== */
+
+typedef enum pn_goalmode {
+  PN_FIXED = 0,     /* the goal is a configuration at a fixed place */
+  PN_TRANSLATE,     /* ... anywhere: up to translation */
+  PN_ROTATE,        /* ... up to translation and rotation */
+  PN_SYMMETRY       /* ... up to translation, rotation and reflection */
+} pn_goalmode;
+
+/* the goal test of a puzzle */
+typedef struct pn_goal {
+  const pn_board *b;
+  pn_goalmode mode;
+  pn_config target;          /* the goal as given */
+  pn_config *variants;       /* normalised images (modes other than fixed) */
+  int nvariants;
+  pn_config tmp;             /* scratch for callers */
+} pn_goal;
+
+int pn_goal_init(pn_goal *g, const pn_board *b, const pn_config *goal,
+                 pn_goalmode mode, pn_error *err);
+/* does c reach the goal (every goal coin present with its label; extra
+** coins of c anywhere)? */
+int pn_goal_test(const pn_goal *g, const pn_config *c);
+void pn_goal_free(pn_goal *g);
+
+typedef enum pn_verdict {
+  PN_SOLVED = 0,
+  PN_UNSOLVABLE,
+  PN_UNKNOWN
+} pn_verdict;
+
+typedef struct pn_limits {
+  size_t max_states;          /* 0 = derived from max_memory */
+  size_t max_memory;          /* bytes; 0 = default (1 GiB) */
+  double time_limit;          /* seconds; 0 = none */
+  volatile int *interrupt;    /* polled; nonzero stops with PN_EINTR */
+} pn_limits;
+
+typedef struct pn_result {
+  pn_verdict verdict;
+  pn_move *moves;             /* malloc'ed, nmoves entries */
+  size_t nmoves;
+  uint64_t states;            /* states stored */
+  uint64_t expanded;          /* states expanded */
+  int depth;                  /* layers completed */
+  int lower_bound;            /* proven lower bound when unknown */
+  size_t memory;              /* peak bytes used by the search */
+  double seconds;
+  char reason[256];
+} pn_result;
+
+void pn_result_init(pn_result *r);
+void pn_result_clear(pn_result *r);
+
+/* Plain BFS over the configurations of a bounded board.  The goal's
+** labels must match the start's multiset.  Returns PN_OK with the verdict
+** in res, PN_EINTR when interrupted, or an error. */
+int pn_bfs(const pn_board *b, const pn_rule *r, const pn_config *start,
+           const pn_config *goal, pn_goalmode mode, const pn_limits *lim,
+           pn_result *res, pn_error *err);
+
+/* }==================================================================== */
+
+#endif

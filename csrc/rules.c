@@ -1,0 +1,281 @@
+/*
+** rules.c -- the coin-moving game (DDV): a move takes one coin to a free
+** position of the board that has at least d occupied neighbours, not
+** counting the moved coin.  Checking a move with the reason it fails,
+** applying it, generating all moves, checking a whole sequence.
+**
+** There is one generator of coin moves, pn_dense_moves, on a graph in CSR
+** form.  pn_moves builds the small local graph of a configuration (its
+** coins and their neighbours) and runs it; the searches run it on their
+** window.  Faster encodings (bitboards) are checked against it in tests.
+*/
+#include <stdlib.h>
+#include <string.h>
+
+#include "util.h"
+
+const char *pn_reason_text(pn_reason r) {
+  switch (r) {
+    case PN_LEGAL: return "legal";
+    case PN_NOCOIN: return "no coin at the origin";
+    case PN_OCCUPIED: return "the destination is occupied";
+    case PN_OFFBOARD: return "the destination is not on the board";
+    case PN_FEW: return "the destination has too few occupied neighbours";
+    case PN_SAME: return "the origin and the destination are the same";
+  }
+  return "?";
+}
+
+int pn_rule_valid(const pn_rule *r, pn_error *err) {
+  if (r->d < 1)
+    return pn_seterror(err, PN_EINVAL, "the adjacency threshold d must be "
+                       "at least 1 (got %d)", r->d);
+  if (r->d > PN_MAXDEG)
+    return pn_seterror(err, PN_EINVAL, "the adjacency threshold d must be "
+                       "at most %d (got %d)", PN_MAXDEG, r->d);
+  return PN_OK;
+}
+
+/* occupied neighbours of p in c, not counting the coin at skip */
+static int count_occupied(const pn_board *b, const pn_config *c, pn_pos p,
+                          pn_pos skip) {
+  pn_pos nb[PN_MAXDEG];
+  int k = pn_board_neighbours(b, p, nb), i, m = 0;
+  for (i = 0; i < k; i++)
+    if (nb[i] != skip && pn_config_find(c, nb[i]) >= 0) m++;
+  return m;
+}
+
+pn_reason pn_move_check(const pn_board *b, const pn_rule *r,
+                        const pn_config *c, pn_move m, int *k) {
+  int cnt;
+  if (k) *k = 0;
+  if (pn_config_find(c, m.from) < 0) return PN_NOCOIN;
+  if (m.from == m.to) return PN_SAME;
+  if (!pn_board_contains(b, m.to)) return PN_OFFBOARD;
+  if (pn_config_find(c, m.to) >= 0) return PN_OCCUPIED;
+  cnt = count_occupied(b, c, m.to, m.from);
+  if (k) *k = cnt;
+  return cnt >= r->d ? PN_LEGAL : PN_FEW;
+}
+
+int pn_move_apply(pn_config *c, pn_move m) {
+  ptrdiff_t i = pn_config_find(c, m.from);
+  int32_t label;
+  if (i < 0 || pn_config_find(c, m.to) >= 0) return 0;
+  label = c->label[i];
+  pn_config_remove(c, m.from);
+  return pn_config_add(c, m.to, label, NULL) == PN_OK;
+}
+
+int pn_move_reversible(const pn_board *b, const pn_rule *r,
+                       const pn_config *c, pn_move m) {
+  /* after the move the coin at m.to must be able to go back: m.from needs
+  ** d occupied neighbours among the other coins, which are c \ {m.from} */
+  if (pn_move_check(b, r, c, m, NULL) != PN_LEGAL) return 0;
+  return count_occupied(b, c, m.from, m.from) >= r->d;
+}
+
+pn_reason pn_check_sequence(const pn_board *b, const pn_rule *r,
+                            const pn_config *start, const pn_move *moves,
+                            size_t nmoves, size_t *bad, int *k,
+                            pn_config *final, pn_error *err) {
+  pn_config cur;
+  pn_reason why = PN_LEGAL;
+  size_t i;
+  pn_config_init(&cur);
+  if (pn_config_copy(&cur, start, err) != PN_OK) return PN_NOCOIN;
+  for (i = 0; i < nmoves; i++) {
+    why = pn_move_check(b, r, &cur, moves[i], k);
+    if (why != PN_LEGAL) break;
+    if (!pn_move_apply(&cur, moves[i])) {
+      pn_seterror(err, PN_ENOMEM, "out of memory");
+      why = PN_NOCOIN;
+      break;
+    }
+  }
+  if (bad) *bad = i;
+  if (final && why == PN_LEGAL) pn_config_copy(final, &cur, err);
+  pn_config_clear(&cur);
+  return why;
+}
+
+/* {====================================================================
+** Dense generation
+** ===================================================================== */
+
+static void sort_u32(uint32_t *a, size_t n) {
+  size_t i, j;
+  for (i = 1; i < n; i++) {
+    uint32_t v = a[i];
+    for (j = i; j > 0 && a[j - 1] > v; j--) a[j] = a[j - 1];
+    a[j] = v;
+  }
+}
+
+size_t pn_dense_moves(const pn_graph *g, int d, const uint8_t *occ,
+                      const uint32_t *coins, size_t n, uint32_t *cnt,
+                      uint32_t *targets,
+                      void (*emit)(uint32_t from, uint32_t to, void *ud),
+                      void *ud) {
+  size_t i, nt = 0, good = 0, nmoves = 0;
+  uint32_t j;
+  /* occupied-neighbour counts of the free cells next to a coin */
+  for (i = 0; i < n; i++) {
+    uint32_t c = coins[i];
+    for (j = g->off[c]; j < g->off[c + 1]; j++) {
+      uint32_t t = g->nbr[j];
+      if (!occ[t] && cnt[t]++ == 0) targets[nt++] = t;
+    }
+  }
+  /* only cells with >= d can be destinations (the mover may lower it) */
+  for (i = 0; i < nt; i++)
+    if ((int)cnt[targets[i]] >= d) {
+      uint32_t t = targets[i];
+      targets[i] = targets[good];
+      targets[good++] = t;
+    }
+  sort_u32(targets, good);
+  for (i = 0; i < n; i++) {
+    uint32_t c = coins[i];
+    size_t t;
+    /* discount the mover itself from its neighbours' counts */
+    for (j = g->off[c]; j < g->off[c + 1]; j++) cnt[g->nbr[j]]--;
+    for (t = 0; t < good; t++)
+      if ((int)cnt[targets[t]] >= d) {
+        if (emit) emit(c, targets[t], ud);
+        nmoves++;
+      }
+    for (j = g->off[c]; j < g->off[c + 1]; j++) cnt[g->nbr[j]]++;
+  }
+  for (i = 0; i < nt; i++) cnt[targets[i]] = 0;
+  return nmoves;
+}
+
+/* }==================================================================== */
+
+
+/* {====================================================================
+** Moves of a configuration on any board, through its local graph
+** ===================================================================== */
+
+typedef struct local {
+  size_t ncell;
+  pn_pos *cells;        /* sorted */
+  uint32_t *off, *nbr;
+  uint8_t *occ;
+  uint32_t *coins, *cnt, *targets;
+} local;
+
+static void local_free(local *l) {
+  free(l->cells); free(l->off); free(l->nbr); free(l->occ);
+  free(l->coins); free(l->cnt); free(l->targets);
+}
+
+static int local_build(const pn_board *b, const pn_config *c, local *l,
+                       pn_error *err) {
+  pn_hmap map;
+  size_t i, w = 0, cap;
+  int deg = pn_board_maxdeg(b), rc = PN_OK;
+  pn_pos nb[PN_MAXDEG];
+  memset(l, 0, sizeof *l);
+  pn_hmap_init(&map);
+  cap = c->n * (size_t)(deg + 1) + 1;
+  l->cells = malloc(cap * sizeof *l->cells);
+  if (!l->cells || !pn_hmap_reserve(&map, cap)) goto nomem;
+  for (i = 0; i < c->n; i++) {
+    int k = pn_board_neighbours(b, c->pos[i], nb), j, isnew;
+    pn_hmap_put(&map, (uint64_t)c->pos[i], 0, &isnew);
+    if (isnew) l->cells[w++] = c->pos[i];
+    for (j = 0; j < k; j++) {
+      pn_hmap_put(&map, (uint64_t)nb[j], 0, &isnew);
+      if (isnew) l->cells[w++] = nb[j];
+    }
+  }
+  l->ncell = w;
+  qsort(l->cells, w, sizeof *l->cells, pn_cmp_pos);
+  for (i = 0; i < w; i++) *pn_hmap_get(&map, (uint64_t)l->cells[i]) =
+                            (int64_t)i;
+  l->off = malloc((w + 1) * sizeof *l->off);
+  l->nbr = malloc((w * (size_t)deg + 1) * sizeof *l->nbr);
+  l->occ = calloc(w + 1, 1);
+  l->coins = malloc((c->n + 1) * sizeof *l->coins);
+  l->cnt = calloc(w + 1, sizeof *l->cnt);
+  l->targets = malloc((w + 1) * sizeof *l->targets);
+  if (!l->off || !l->nbr || !l->occ || !l->coins || !l->cnt || !l->targets)
+    goto nomem;
+  {
+    size_t e = 0;
+    for (i = 0; i < w; i++) {
+      int k = pn_board_neighbours(b, l->cells[i], nb), j;
+      l->off[i] = (uint32_t)e;
+      for (j = 0; j < k; j++) {
+        int64_t *id = pn_hmap_get(&map, (uint64_t)nb[j]);
+        if (id) l->nbr[e++] = (uint32_t)*id;
+      }
+    }
+    l->off[w] = (uint32_t)e;
+  }
+  for (i = 0; i < c->n; i++) {
+    uint32_t id = (uint32_t)*pn_hmap_get(&map, (uint64_t)c->pos[i]);
+    l->coins[i] = id;
+    l->occ[id] = 1;
+  }
+  pn_hmap_free(&map);
+  return PN_OK;
+nomem:
+  rc = pn_seterror(err, PN_ENOMEM, "out of memory generating moves");
+  pn_hmap_free(&map);
+  local_free(l);
+  return rc;
+}
+
+typedef struct collect {
+  const local *l;
+  pn_move *moves;
+  size_t n;
+} collect;
+
+static void collect_move(uint32_t from, uint32_t to, void *ud) {
+  collect *cl = ud;
+  cl->moves[cl->n].from = cl->l->cells[from];
+  cl->moves[cl->n].to = cl->l->cells[to];
+  cl->n++;
+}
+
+static int cmp_move(const void *a, const void *b) {
+  const pn_move *x = a, *y = b;
+  if (x->from != y->from) return (x->from > y->from) - (x->from < y->from);
+  return (x->to > y->to) - (x->to < y->to);
+}
+
+int pn_moves(const pn_board *b, const pn_rule *r, const pn_config *c,
+             pn_move **out, size_t *nout, pn_error *err) {
+  local l;
+  collect cl;
+  pn_graph g;
+  size_t n;
+  int rc;
+  *out = NULL; *nout = 0;
+  if ((rc = pn_rule_valid(r, err)) != PN_OK) return rc;
+  if (c->n == 0) return PN_OK;
+  if ((rc = local_build(b, c, &l, err)) != PN_OK) return rc;
+  g.ncell = (uint32_t)l.ncell; g.off = l.off; g.nbr = l.nbr;
+  n = pn_dense_moves(&g, r->d, l.occ, l.coins, c->n, l.cnt, l.targets,
+                     NULL, NULL);
+  cl.l = &l; cl.n = 0;
+  cl.moves = malloc((n + 1) * sizeof *cl.moves);
+  if (!cl.moves) {
+    local_free(&l);
+    return pn_seterror(err, PN_ENOMEM, "out of memory generating moves");
+  }
+  pn_dense_moves(&g, r->d, l.occ, l.coins, c->n, l.cnt, l.targets,
+                 collect_move, &cl);
+  local_free(&l);
+  qsort(cl.moves, cl.n, sizeof *cl.moves, cmp_move);
+  *out = cl.moves;
+  *nout = cl.n;
+  return PN_OK;
+}
+
+/* }==================================================================== */

@@ -1,0 +1,371 @@
+/*
+** bfs.c -- plain breadth-first search over the configurations of a bounded
+** board: the correctness reference for every faster engine.
+**
+** A state is the sorted array of its coins, each coin one uint32
+** (cell id << 8 | label rank).  States are stored once, in BFS order, in
+** one arena; a hash table of state indices finds duplicates; parent[i]
+** leads back to the start, and each move is recovered as the difference
+** of a state and its parent.  Memory is checked against the budget before
+** every allocation, so a search that is too large stops with a clear
+** verdict instead of being killed.
+*/
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../util.h"
+
+#define MAX_CELLS ((uint32_t)1 << 24)
+#define MAX_RANKS 256
+#define DEFAULT_MEMORY ((size_t)1 << 30)
+
+void pn_result_init(pn_result *r) {
+  memset(r, 0, sizeof *r);
+  r->verdict = PN_UNKNOWN;
+}
+
+void pn_result_clear(pn_result *r) {
+  free(r->moves);
+  pn_result_init(r);
+}
+
+typedef struct bfs {
+  const pn_board *b;
+  const pn_rule *r;
+  uint32_t n;                  /* coins per state */
+  uint32_t ncell;
+  pn_graph g;
+  uint32_t *arena;             /* nstates * n */
+  uint32_t *parent;
+  size_t nstates, cap;
+  uint64_t *table;             /* hash << 32 | (state index + 1); 0 = empty */
+  size_t tcap;
+  size_t memory, max_memory, max_states;
+  /* scratch for expansion */
+  uint8_t *occ;
+  uint8_t *rank;               /* rank of the coin on each cell */
+  uint32_t *coins, *cnt, *targets, *child;
+  uint32_t cur;                /* state being expanded */
+  int found;                   /* goal index + 1 once found */
+  int oom;                     /* budget hit while inserting */
+  pn_goal goal;
+  int32_t *labels;             /* rank -> label */
+  pn_error *err;
+} bfs;
+
+static uint64_t hash_state(const uint32_t *s, uint32_t n) {
+  uint64_t h = 0x2545f4914f6cdd1dULL;
+  uint32_t i;
+  for (i = 0; i < n; i++) h = (h ^ s[i]) * 0x100000001b3ULL;
+  return pn_mix64(h);
+}
+
+/* account for a change of allocation size; 0 when over budget */
+static int budget(bfs *s, size_t oldsz, size_t newsz) {
+  if (newsz > oldsz && s->memory + (newsz - oldsz) > s->max_memory) return 0;
+  s->memory = s->memory + newsz - oldsz;
+  return 1;
+}
+
+static int grow_table(bfs *s) {
+  size_t ncap = s->tcap ? 2 * s->tcap : 1024, i;
+  uint64_t *t;
+  if (!budget(s, s->tcap * sizeof *t, ncap * sizeof *t)) return 0;
+  t = calloc(ncap, sizeof *t);
+  if (!t) { budget(s, ncap * sizeof *t, s->tcap * sizeof *t); return 0; }
+  for (i = 0; i < s->tcap; i++) {        /* the fingerprint is the hash */
+    uint64_t e = s->table[i];
+    size_t j;
+    if (!e) continue;
+    j = (size_t)(e >> 32) & (ncap - 1);
+    while (t[j]) j = (j + 1) & (ncap - 1);
+    t[j] = e;
+  }
+  free(s->table);
+  s->table = t;
+  s->tcap = ncap;
+  return 1;
+}
+
+static int grow_arena(bfs *s) {
+  size_t ncap = s->cap ? 2 * s->cap : 1024;
+  uint32_t *a, *p;
+  if (ncap > s->max_states + 1) ncap = s->max_states + 1;
+  if (ncap <= s->cap) return 0;
+  if (!budget(s, s->cap * (s->n + 1) * sizeof *a,
+              ncap * (s->n + 1) * sizeof *a)) return 0;
+  a = realloc(s->arena, ncap * s->n * sizeof *a);
+  if (a) s->arena = a;
+  p = a ? realloc(s->parent, ncap * sizeof *p) : NULL;
+  if (p) s->parent = p;
+  if (!a || !p) return 0;
+  s->cap = ncap;
+  return 1;
+}
+
+/* insert state st (sorted) with parent; returns index, or -1 if it was
+** known, or -2 when the budget is exhausted */
+static int64_t insert(bfs *s, const uint32_t *st, uint32_t parent) {
+  size_t j;
+  uint64_t h, fp;
+  if (2 * (s->nstates + 1) > s->tcap && !grow_table(s)) return -2;
+  h = hash_state(st, s->n);
+  fp = h >> 32;
+  j = (size_t)fp & (s->tcap - 1);
+  while (s->table[j]) {
+    uint64_t e = s->table[j];
+    if ((e >> 32) == fp
+        && memcmp(s->arena + (size_t)((uint32_t)e - 1) * s->n, st,
+                  s->n * sizeof *st) == 0) return -1;
+    j = (j + 1) & (s->tcap - 1);
+  }
+  if (s->nstates >= s->max_states) return -2;
+  if (s->nstates == s->cap && !grow_arena(s)) return -2;
+  memcpy(s->arena + s->nstates * s->n, st, s->n * sizeof *st);
+  s->parent[s->nstates] = parent;
+  s->table[j] = (fp << 32) | (uint64_t)(s->nstates + 1);
+  return (int64_t)s->nstates++;
+}
+
+/* {====================================================================
+** Goal test
+** ===================================================================== */
+
+static int is_goal(bfs *s, const uint32_t *st) {
+  pn_config *c = &s->goal.tmp;
+  uint32_t i;
+  c->n = 0;
+  if (pn_config_reserve(c, s->n, NULL) != PN_OK) return 0;
+  for (i = 0; i < s->n; i++) {       /* ids sorted = positions sorted */
+    c->pos[i] = pn_board_cell(s->b, st[i] >> 8);
+    c->label[i] = s->labels[st[i] & 0xff];
+  }
+  c->n = s->n;
+  return pn_goal_test(&s->goal, c);
+}
+
+/* }==================================================================== */
+
+
+/* {====================================================================
+** Expansion and the main loop
+** ===================================================================== */
+
+static void emit_child(uint32_t from, uint32_t to, void *ud) {
+  bfs *s = ud;
+  const uint32_t *st = s->arena + (size_t)s->cur * s->n;
+  uint32_t *ch = s->child, i, j, coin = (to << 8) | s->rank[from];
+  int placed = 0;
+  int64_t idx;
+  if (s->found || s->oom) return;
+  /* child = st without from, with the new coin inserted in order */
+  for (i = j = 0; i < s->n; i++) {
+    if ((st[i] >> 8) == from) continue;
+    if (!placed && coin < st[i]) { ch[j++] = coin; placed = 1; }
+    ch[j++] = st[i];
+  }
+  if (!placed) ch[j++] = coin;
+  idx = insert(s, ch, s->cur);
+  if (idx == -2) { s->oom = 1; return; }
+  if (idx >= 0 && is_goal(s, ch)) s->found = (int)(idx + 1);
+}
+
+static void expand(bfs *s, uint32_t si) {
+  uint32_t i;
+  const uint32_t *st = s->arena + (size_t)si * s->n;
+  s->cur = si;
+  for (i = 0; i < s->n; i++) {
+    uint32_t c = st[i] >> 8;
+    s->coins[i] = c;
+    s->occ[c] = 1;
+    s->rank[c] = (uint8_t)(st[i] & 0xff);
+  }
+  pn_dense_moves(&s->g, s->r->d, s->occ, s->coins, s->n, s->cnt, s->targets,
+                 emit_child, s);
+  /* the arena may have moved while inserting children */
+  st = s->arena + (size_t)si * s->n;
+  for (i = 0; i < s->n; i++) s->occ[st[i] >> 8] = 0;
+}
+
+/* moves from the start to state idx, recovered from the parent links */
+static int path(bfs *s, uint32_t idx, pn_result *res) {
+  size_t len = 0, k;
+  uint32_t i;
+  for (i = idx; i != 0; i = s->parent[i]) len++;
+  res->moves = malloc((len + 1) * sizeof *res->moves);
+  if (!res->moves) return pn_seterror(s->err, PN_ENOMEM, "out of memory");
+  res->nmoves = len;
+  for (k = len, i = idx; i != 0; i = s->parent[i]) {
+    const uint32_t *a = s->arena + (size_t)s->parent[i] * s->n;
+    const uint32_t *b = s->arena + (size_t)i * s->n;
+    uint32_t x = 0, y = 0, from = 0, to = 0;
+    /* a and b differ in exactly one coin; walk both sorted arrays */
+    while (x < s->n || y < s->n) {
+      if (y >= s->n || (x < s->n && a[x] < b[y])) from = a[x++] >> 8;
+      else if (x >= s->n || b[y] < a[x]) to = b[y++] >> 8;
+      else { x++; y++; }
+    }
+    k--;
+    res->moves[k].from = pn_board_cell(s->b, from);
+    res->moves[k].to = pn_board_cell(s->b, to);
+  }
+  return PN_OK;
+}
+
+static void bfs_free(bfs *s) {
+  free(s->arena); free(s->parent); free(s->table);
+  free(s->occ); free(s->rank); free(s->coins); free(s->cnt);
+  free(s->targets); free(s->child); free(s->labels);
+  pn_goal_free(&s->goal);
+}
+
+static int cmp_u32(const void *a, const void *b) {
+  uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+  return (x > y) - (x < y);
+}
+
+/* encode a configuration as a state; 0 if a coin is off the board */
+static int encode(bfs *s, const pn_config *c, uint32_t *st, int nranks) {
+  size_t i;
+  for (i = 0; i < c->n; i++) {
+    int64_t id = pn_board_index(s->b, c->pos[i]);
+    int r;
+    if (id < 0) return 0;
+    for (r = 0; r < nranks && s->labels[r] != c->label[i]; r++) {}
+    st[i] = ((uint32_t)id << 8) | (uint32_t)r;
+  }
+  qsort(st, c->n, sizeof *st, cmp_u32);
+  return 1;
+}
+
+int pn_bfs(const pn_board *b, const pn_rule *r, const pn_config *start,
+           const pn_config *goal, pn_goalmode mode, const pn_limits *lim,
+           pn_result *res, pn_error *err) {
+  bfs s;
+  int rc = PN_OK, nranks = 0;
+  size_t i, layer_start, layer_end;
+  double t0 = pn_clock();
+  pn_result_clear(res);
+  memset(&s, 0, sizeof s);
+  s.b = b; s.r = r; s.err = err;
+  if ((rc = pn_rule_valid(r, err)) != PN_OK) return rc;
+  if (!pn_board_bounded(b))
+    return pn_seterror(err, PN_EINVAL, "plain BFS needs a bounded board "
+                       "(or a window of the lattice)");
+  if (pn_board_ncells(b) > MAX_CELLS)
+    return pn_seterror(err, PN_ELIMIT, "too large for this solver: %zu "
+                       "cells (plain BFS handles up to %u)",
+                       pn_board_ncells(b), (unsigned)MAX_CELLS);
+  if (goal->n > start->n)
+    return pn_seterror(err, PN_EINVAL, "the goal has more coins (%zu) than "
+                       "the start (%zu)", goal->n, start->n);
+  if (start->n == 0)
+    return pn_seterror(err, PN_EINVAL, "the start has no coins");
+  s.n = (uint32_t)start->n;
+  s.ncell = (uint32_t)pn_board_ncells(b);
+  pn_board_csr(b, &s.g);
+  s.max_memory = lim && lim->max_memory ? lim->max_memory : DEFAULT_MEMORY;
+  s.max_states = lim && lim->max_states ? lim->max_states : UINT32_MAX - 1;
+  if (s.max_states > UINT32_MAX - 1) s.max_states = UINT32_MAX - 1;
+  /* label ranks, in order of first appearance in the start */
+  s.labels = malloc(MAX_RANKS * sizeof *s.labels);
+  if (!s.labels) { rc = pn_seterror(err, PN_ENOMEM, "out of memory"); goto out; }
+  for (i = 0; i < start->n; i++) {
+    int k;
+    for (k = 0; k < nranks && s.labels[k] != start->label[i]; k++) {}
+    if (k == nranks) {
+      if (nranks == MAX_RANKS) {
+        rc = pn_seterror(err, PN_ELIMIT, "too many distinct labels for plain "
+                         "BFS (at most %d)", MAX_RANKS);
+        goto out;
+      }
+      s.labels[nranks++] = start->label[i];
+    }
+  }
+  s.occ = calloc(s.ncell, 1);
+  s.rank = calloc(s.ncell, 1);
+  s.cnt = calloc(s.ncell, sizeof *s.cnt);
+  s.targets = malloc(s.ncell * sizeof *s.targets);
+  s.coins = malloc(s.n * sizeof *s.coins);
+  s.child = malloc(s.n * sizeof *s.child);
+  if (!s.occ || !s.rank || !s.cnt || !s.targets || !s.coins || !s.child) {
+    rc = pn_seterror(err, PN_ENOMEM, "out of memory");
+    goto out;
+  }
+  s.memory = s.ncell * (2 + 2 * sizeof(uint32_t));
+  if ((rc = pn_goal_init(&s.goal, b, goal, mode, err)) != PN_OK) goto out;
+  if (!encode(&s, start, s.child, nranks)) {
+    rc = pn_seterror(err, PN_EINVAL, "a coin of the start is off the board");
+    goto out;
+  }
+  if (mode == PN_FIXED) {    /* a goal coin off the window: unreachable */
+    for (i = 0; i < goal->n; i++)
+      if (pn_board_index(b, goal->pos[i]) < 0) {
+        res->verdict = PN_UNSOLVABLE;
+        snprintf(res->reason, sizeof res->reason, "a coin of the goal is "
+                 "outside the region the coins can reach");
+        goto out;
+      }
+  }
+  if (insert(&s, s.child, 0) < 0) {
+    rc = pn_seterror(err, PN_ENOMEM, "memory budget too small to start");
+    goto out;
+  }
+  if (is_goal(&s, s.arena)) s.found = 1;
+  layer_start = 0; layer_end = 1;
+  res->depth = 0;
+  while (!s.found && !s.oom && layer_start < layer_end) {
+    for (i = layer_start; i < layer_end && !s.found && !s.oom; i++) {
+      expand(&s, (uint32_t)i);
+      res->expanded++;
+      if ((res->expanded & 1023) == 0) {
+        if (lim && lim->interrupt && *lim->interrupt) {
+          rc = pn_seterror(err, PN_EINTR, "interrupted");
+          goto out;
+        }
+        if (lim && lim->time_limit > 0 && pn_clock() - t0 > lim->time_limit) {
+          res->verdict = PN_UNKNOWN;
+          res->lower_bound = res->depth + 1;
+          snprintf(res->reason, sizeof res->reason, "time limit of %g s "
+                   "reached after %zu states; at least %d moves",
+                   lim->time_limit, s.nstates, res->lower_bound);
+          goto stats;
+        }
+      }
+    }
+    if (s.found || s.oom) break;
+    layer_start = layer_end;
+    layer_end = s.nstates;
+    if (layer_start < layer_end) res->depth++;
+  }
+  if (s.found) {
+    res->verdict = PN_SOLVED;
+    if ((rc = path(&s, (uint32_t)(s.found - 1), res)) != PN_OK) goto out;
+    if (res->nmoves == 0)
+      snprintf(res->reason, sizeof res->reason, "the start is the goal");
+    else
+      snprintf(res->reason, sizeof res->reason, "optimal: breadth-first "
+               "search completed every layer up to %zu moves without "
+               "reaching the goal", res->nmoves - 1);
+  } else if (s.oom) {
+    res->verdict = PN_UNKNOWN;
+    res->lower_bound = res->depth + 1;
+    snprintf(res->reason, sizeof res->reason, "too large for this solver: "
+             "stopped at the limit of %zu states (%.0f MB), at least %d "
+             "moves", s.nstates, s.memory / 1e6, res->lower_bound);
+  } else {
+    res->verdict = PN_UNSOLVABLE;
+    snprintf(res->reason, sizeof res->reason, "complete search: all %zu "
+             "reachable configurations examined", s.nstates);
+  }
+stats:
+  res->states = s.nstates;
+  res->memory = s.memory;
+out:
+  res->seconds = pn_clock() - t0;
+  bfs_free(&s);
+  return rc;
+}
+
+/* }==================================================================== */

@@ -1,0 +1,122 @@
+--[[
+penny.coinsliding -- Erik Demaine's coin-sliding letter puzzles (fonts 5x7
+and 5x9) with Benjamin Chaffin's optimal move lists, shipped in
+data/coinsliding/coinsliding.json (MIT licence, see its LICENSE.txt).
+
+  local cs = require "penny.coinsliding"
+  local corpus = cs.load()                 -- or cs.load(path)
+  local p, known = cs.puzzle(corpus, "font5x7", "A-9")
+  -- p: a penny.puzzle on the 5 x 7 box; known: Chaffin's moves (a list
+  -- of Move values) whose length is the optimum
+  for key in cs.keys(corpus, "font5x7") do ... end   -- sorted keys
+
+Rules: square grid, coins stay inside the box, d = 2.
+]]
+
+local json = require "penny.json"
+
+local io, error, format, ipairs, pairs, sort, concat, package, os, type, tostring =
+  io, error, string.format, ipairs, pairs, table.sort, table.concat,
+  package, os, type, tostring
+local require = require
+
+local _ENV = nil
+
+local M = {}
+
+local FILE = "/coinsliding/coinsliding.json"
+
+local function readable(path)
+  local f = io.open(path, "rb")
+  if f then f:close() end
+  return f ~= nil
+end
+
+--[[
+The shipped data file: $PENNY_DATA, else data/ beside the lua/ directory
+of a source tree, else share/penny/data of "make install", else the data/
+directory LuaRocks keeps with the installed rock.
+]]
+function M.default_path()
+  local env = os.getenv("PENNY_DATA")
+  if env then return env .. FILE end
+  local init = package.searchpath("penny", package.path)
+  local candidates = {}
+  if init then
+    local root = init:match("^(.*)/lua/penny/init%.lua$")
+    if root then candidates[#candidates + 1] = root .. "/data" .. FILE end
+    local prefix = init:match("^(.*)/share/lua/5%.4/penny/init%.lua$")
+    if prefix then
+      candidates[#candidates + 1] = prefix .. "/share/penny/data" .. FILE
+      candidates[#candidates + 1] = prefix
+        .. "/lib/luarocks/rocks-5.4/penny/scm-1/data" .. FILE
+    end
+  end
+  candidates[#candidates + 1] = "data" .. FILE
+  for _, c in ipairs(candidates) do
+    if readable(c) then return c end
+  end
+  return candidates[1]
+end
+
+function M.load(path)
+  path = path or M.default_path()
+  local f, err = io.open(path, "rb")
+  if not f then error("cannot open the coin-sliding corpus: " .. err, 2) end
+  local text = f:read("a")
+  f:close()
+  return json.decode(text, path)
+end
+
+local function box(font)
+  local rows = #font["A"]
+  return { lattice = "square", width = #font["A"][1], height = rows }
+end
+
+-- the art of a character, rows joined by newlines
+function M.art(corpus, fontname, ch)
+  local font = corpus.fonts[fontname]
+  if not font then error("no font " .. fontname, 2) end
+  local rows = font[ch]
+  if not rows then error(format("no character '%s' in %s", ch, fontname), 2) end
+  return concat(rows, "\n")
+end
+
+--[[
+M.puzzle(corpus, fontname, key) -> puzzle, known_moves
+key is "S-G": start character S, goal character G.
+]]
+function M.puzzle(corpus, fontname, key)
+  local penny = require "penny"
+  local s, g = key:match("^(.+)%-(.+)$")
+  if not s then error("a puzzle key looks like 'A-9'", 2) end
+  local font = corpus.fonts[fontname]
+  if not font then error("no font " .. tostring(fontname), 2) end
+  local board = penny.board(box(font))
+  local p = penny.puzzle{ board = board, name = fontname .. " " .. key,
+                          start = M.art(corpus, fontname, s),
+                          goal = M.art(corpus, fontname, g) }
+  local known
+  local sol = corpus.solutions[fontname][key]
+  if sol then
+    known = {}
+    for i, m in ipairs(sol) do
+      known[i] = penny.move({ m[1], m[2] }, { m[3], m[4] })
+    end
+  end
+  return p, known
+end
+
+-- iterator over the puzzle keys of a font, sorted
+function M.keys(corpus, fontname)
+  local keys = {}
+  for k in pairs(corpus.solutions[fontname]) do keys[#keys + 1] = k end
+  sort(keys)
+  local i = 0
+  return function()
+    i = i + 1
+    return keys[i]
+  end
+end
+
+return M

@@ -1,0 +1,139 @@
+--[[
+penny.explain -- which facts decide a puzzle, each with its witness.
+
+explain(puzzle) -> text, facts
+  facts is a list of {name = ..., holds = bool, text = ..., decisive = bool,
+  verdict = "solvable" | "unsolvable" | nil}.
+
+The general necessary conditions of the thesis's Section 1 are checked for
+every board; lattice theories (penny.tri, penny.square) add theirs through
+M.theories[lattice].
+]]
+
+local format, ipairs, tostring = string.format, ipairs, tostring
+local concat = table.concat
+
+local _ENV = nil
+
+local M = {}
+
+-- lattice name -> function(puzzle, facts) adding facts
+M.theories = {}
+
+local function pos(c) return "(" .. concat(c, ",") .. ")" end
+
+-- number of neighbours of position c inside cfg
+local function degree_in(board, cfg, c)
+  local k = 0
+  for _, q in ipairs(board:neighbours(c)) do
+    if cfg:has(q) then k = k + 1 end
+  end
+  return k
+end
+M.degree_in = degree_in
+
+-- a coin b of B such that every other coin has at most d-2 neighbours in
+-- B \ {b} (thesis Prop 1.3 for d = 2: B \ {b} has only isolated coins)
+local function star_centre(p)
+  local board, B, d = p.board, p.goal, p.rule.d
+  for _, b in ipairs(B:coins()) do
+    local rest = B:without(b)
+    local ok = true
+    for _, c in ipairs(rest:coins()) do
+      if degree_in(board, rest, c) > d - 2 then ok = false; break end
+    end
+    if ok then return b end
+  end
+  return nil
+end
+
+local function general(p, facts)
+  local A, B, d = p.start, p.goal, p.rule.d
+  local function add(f) facts[#facts + 1] = f end
+  if p:is_goal(A) then
+    add{ name = "start is goal", holds = true, decisive = true,
+         verdict = "solvable", text = "the start already is the goal" }
+    return
+  end
+  local first = A:moves(p.rule)()
+  if not first then
+    add{ name = "Prop 1.2 (a move)", holds = false, decisive = true,
+         verdict = "unsolvable",
+         text = "no move is possible from the start (thesis Prop 1.2)" }
+  else
+    add{ name = "Prop 1.2 (a move)", holds = true,
+         text = "the start allows a move, e.g. " .. tostring(first) }
+  end
+  if #B == #A then
+    local best, at = -1, nil
+    for _, c in ipairs(B:coins()) do
+      local k = degree_in(p.board, B, c)
+      if k > best then best, at = k, c end
+    end
+    if best < d then
+      add{ name = "Prop 1.2 (last move)", holds = false, decisive = true,
+           verdict = "unsolvable",
+           text = format("no coin of the goal has %d neighbours in the goal, "
+             .. "so no move can be the last one (thesis Prop 1.2)", d) }
+    else
+      add{ name = "Prop 1.2 (last move)", holds = true,
+           text = format("the goal coin at %s has %d neighbours in the goal",
+             pos(at), best) }
+    end
+    if p.up_to == "fixed" then
+      local b = star_centre(p)
+      if b then
+        local one = false
+        for m in A:moves(p.rule) do
+          if p:is_goal(A:apply(m, p.rule)) then one = m; break end
+        end
+        add{ name = "Prop 1.3 (star)", holds = true, decisive = true,
+             verdict = one and "solvable" or "unsolvable",
+             text = format("every goal coin but the one at %s has at most %d "
+               .. "neighbours among the others, so only a single move can "
+               .. "reach the goal (thesis Prop 1.3): %s", pos(b), d - 2,
+               one and ("the move " .. tostring(one) .. " does")
+                   or "no single move does") }
+      end
+    end
+  end
+  if p.up_to == "fixed" then
+    local span = A:span(p.rule)
+    if span then
+      local out
+      for _, c in ipairs(B:coins()) do
+        if not span:has(c) then out = c; break end
+      end
+      add{ name = "Cor 1.7 (span)", holds = out == nil,
+           decisive = out ~= nil, verdict = out and "unsolvable" or nil,
+           text = out and format("the goal coin at %s lies outside "
+               .. "span(start) (%d cells); coins never leave the span "
+               .. "(thesis Cor 1.7)", pos(out), #span)
+             or format("the goal lies inside span(start) (%d cells)", #span) }
+    else
+      add{ name = "Cor 1.7 (span)", holds = true,
+           text = "span(start) is infinite: no constraint" }
+    end
+  end
+end
+
+function M.explain(p)
+  local facts = {}
+  general(p, facts)
+  local theory = M.theories[p.board:kind()]
+  if theory then theory(p, facts) end
+  local lines, verdict = {}, nil
+  for _, f in ipairs(facts) do
+    lines[#lines + 1] = (f.holds and "[yes] " or "[no]  ") .. f.name .. ": "
+      .. f.text
+    if f.decisive and not verdict then verdict = f.verdict end
+  end
+  if verdict then
+    lines[#lines + 1] = "=> " .. verdict
+  else
+    lines[#lines + 1] = "=> not decided by these conditions; search decides"
+  end
+  return concat(lines, "\n"), facts, verdict
+end
+
+return M

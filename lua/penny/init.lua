@@ -1,0 +1,279 @@
+--[==[
+penny -- token-moving puzzles: boards, configurations, rules, solvers.
+
+  local penny = require "penny"
+  local p = penny.puzzle{ board = "triangular", start = [[...]], goal = [[...]],
+                          up_to = "translation" }
+  local sol = p:solve()
+  print(sol)
+
+The C core (penny.core) provides the Board and Config userdata; this file
+adds the constructors that read puzzle text, the Lua-side methods and the
+metamethods that render.  See README.md for the whole API.
+]==]
+
+local core = require "penny.core"
+local dsl = require "penny.dsl"
+
+local type, error, ipairs, setmetatable, getmetatable, tostring, format =
+  type, error, ipairs, setmetatable, getmetatable, tostring, string.format
+local concat = table.concat
+local math = math
+
+local require = require
+local _ENV = nil
+
+local penny = {
+  _VERSION = "penny " .. core._VERSION,
+  core = core,
+  dsl = dsl,
+}
+
+--{===================================================================
+-- Boards
+
+local LATTICES = {
+  square = "square", triangular = "triangular", tri = "triangular",
+  hexagonal = "hexagonal", hex = "hexagonal", honeycomb = "hexagonal",
+  king = "king", cubic = "cubic", graph = "graph",
+}
+
+local function lattice_name(s, level)
+  local name = LATTICES[s]
+  if not name then
+    error(format("unknown lattice '%s' (square, triangular, hexagonal, king, "
+      .. "cubic, graph)", tostring(s)), level + 1)
+  end
+  return name
+end
+
+local function positions_of_cells(cells)
+  local out = {}
+  for i, c in ipairs(cells) do out[i] = { c[1], c[2], c[3] } end
+  return out
+end
+
+--[[
+penny.board(spec) -> Board
+
+  "square", "triangular" (or "tri"), "hexagonal" ("hex"), "king": the
+  unbounded lattice.  As a table:
+    lattice = name (default "square"); dim = d for "cubic" (default 3)
+    width = W, height = H [, depth = D]    a box from the origin, or
+    size = {W, H, ...}, origin = {x, y, ...}
+    cells = ASCII art (every non-space character is a cell) or a list of
+            positions: an explicit set of cells, holes allowed
+    vertices = n, edges = {{u, v}, ...}    a custom graph (1-based)
+]]
+function penny.board(spec)
+  if getmetatable(spec) == core.Board_meta then return spec end
+  if type(spec) == "string" then
+    local lat = lattice_name(spec, 2)
+    if lat == "cubic" then return core.board_lattice(lat, 3) end
+    if lat == "graph" then
+      error("a graph board needs vertices and edges", 2)
+    end
+    return core.board_lattice(lat)
+  end
+  if type(spec) ~= "table" then
+    error("penny.board expects a lattice name or a table", 2)
+  end
+  local lat = lattice_name(spec.lattice or "square", 2)
+  local dim = lat == "cubic" and (spec.dim or 3) or nil
+  if lat == "cubic" and (math.type(dim) ~= "integer" or dim < 1
+      or dim > core.MAXDIM) then
+    error(format("cubic lattice dimension must be an integer 1..%d",
+      core.MAXDIM), 2)
+  end
+  if lat == "graph" then
+    local nv = spec.vertices
+    if type(nv) == "table" then nv = #nv end
+    if math.type(nv) ~= "integer" then
+      error("a graph board needs vertices = number of vertices", 2)
+    end
+    return core.board_graph(nv, spec.edges or {})
+  end
+  if spec.cells then
+    local cells = spec.cells
+    if type(cells) == "string" then
+      if dsl.is_coords(cells) then
+        cells = dsl.parse_coords(cells, dim or 2, spec.name or "board")
+      else
+        cells = dsl.parse_art(cells, lat, dim or 2, spec.name or "board")
+      end
+      cells = positions_of_cells(cells)
+    end
+    if #cells == 0 then error("a bounded board needs at least one cell", 2) end
+    return core.board_cells(lat, dim, cells)
+  end
+  local size = spec.size
+  if not size and (spec.width or spec.height) then
+    size = { spec.width, spec.height, spec.depth }
+  end
+  if size then
+    local n = dim or 2
+    local origin = spec.origin or {}
+    local lo, sz = {}, {}
+    for i = 1, n do
+      local s = size[i]
+      if math.type(s) ~= "integer" then
+        error(format("board size needs %d integers (width, height, ...)", n),
+          2)
+      end
+      if s < 1 then error("board size must be at least 1 in every "
+        .. "dimension", 2) end
+      sz[i] = s
+      lo[i] = origin[i] or 0
+    end
+    return core.board_box(lat, dim, lo, sz)
+  end
+  return core.board_lattice(lat, dim)
+end
+
+--}===================================================================
+
+
+--{===================================================================
+-- Configurations
+
+local Config = core.Config
+local Config_meta, Board_meta, Move_meta = core.Config_meta,
+  core.Board_meta, core.Move_meta
+
+function penny.is_config(x) return getmetatable(x) == Config_meta end
+function penny.is_board(x) return getmetatable(x) == Board_meta end
+
+--[[
+penny.config(board, spec [, name]) -> Config
+
+spec is ASCII art, a coordinate list "(x,y) a:(x,y)", a Lua list of
+positions {{x, y, label = n}, ...}, or a Config (copied onto board).
+Malformed text raises "name:line:col: ...".
+]]
+function penny.config(board, spec, name)
+  board = penny.board(board)
+  name = name or "config"
+  local coins
+  if type(spec) == "string" then
+    local kind, dim = board:kind(), board:dim()
+    if dsl.is_coords(spec) or kind == "graph" then
+      coins = dsl.parse_coords(spec, dim, name)
+    else
+      coins = {}
+      for _, c in ipairs(dsl.parse_art(spec, kind, dim, name)) do
+        if c.label then
+          if c.label == 0 then c.label = nil end
+          coins[#coins + 1] = c
+        end
+      end
+    end
+  elseif type(spec) == "table" then
+    coins = spec
+  elseif penny.is_config(spec) then
+    if spec:board() == board then return spec end
+    coins = spec:coins()
+  else
+    error("a configuration is ASCII art, a coordinate list or a table of "
+      .. "positions", 2)
+  end
+  -- check every coin here to report its place in the text
+  local seen = {}
+  for i, c in ipairs(coins) do
+    local where = c.line and format("%s:%d:%d: ", name, c.line, c.col)
+      or format("%s: coin %d ", name, i)
+    if type(c) ~= "table" then error(where .. "is not a position", 2) end
+    for k = 1, board:dim() do
+      if math.type(c[k]) ~= "integer" then
+        error(format("%sposition needs %d integer coordinates", where,
+          board:dim()), 2)
+      end
+    end
+    local pos = "(" .. concat(c, ",", 1, board:dim()) .. ")"
+    if not board:contains(c) then
+      if board:bounded() then
+        error(where .. pos .. " is not a cell of the board", 2)
+      elseif board:kind() == "hexagonal" and (c[1] - c[2]) % 3 == 2 then
+        error(where .. pos .. " is the centre of a hexagon, not a vertex of "
+          .. "the honeycomb", 2)
+      else
+        error(where .. pos .. " is outside the supported coordinate range",
+          2)
+      end
+    end
+    if seen[pos] then error(where .. "two coins on " .. pos, 2) end
+    seen[pos] = true
+    if c.label ~= nil and (math.type(c.label) ~= "integer" or c.label < 0)
+    then
+      error(where .. "a label is a non-negative integer", 2)
+    end
+  end
+  return core.config(board, coins)
+end
+
+--}===================================================================
+
+
+--{===================================================================
+-- Lua-side methods and metamethods of the C types
+
+Config_meta.__tostring = function(c) return dsl.render(c) end
+Board_meta.__tostring = function(b)
+  if b:bounded() then return dsl.render(nil, b) end
+  return format("penny.Board(%s, unbounded)", b:kind())
+end
+
+function Config.render(c) return dsl.render(c) end
+
+-- cfg:positions() -> list of positions, without labels
+function Config.positions(c)
+  local out = {}
+  for i, coin in ipairs(c:coins()) do
+    coin.label = nil
+    out[i] = coin
+  end
+  return out
+end
+
+-- cfg:bbox() -> lo, hi (inclusive), or nil for an empty configuration
+function Config.bbox(c)
+  local lo, hi
+  for _, p in ipairs(c:coins()) do
+    lo, hi = lo or {}, hi or {}
+    for i = 1, #p do
+      lo[i] = math.min(lo[i] or p[i], p[i])
+      hi[i] = math.max(hi[i] or p[i], p[i])
+    end
+  end
+  return lo, hi
+end
+
+local function postext(p) return "(" .. concat(p, ",") .. ")" end
+penny.postext = postext
+
+Move_meta.__tostring = function(m)
+  return postext(m.from) .. "->" .. postext(m.to)
+end
+Move_meta.__eq = function(a, b)
+  return postext(a.from) == postext(b.from) and postext(a.to) == postext(b.to)
+end
+
+-- penny.move(from, to) -> a Move value
+function penny.move(from, to)
+  return setmetatable({ from = from, to = to }, Move_meta)
+end
+
+--}===================================================================
+
+
+--{===================================================================
+-- Puzzles
+
+local puzzle = require "penny.puzzle"
+puzzle.init(penny)
+penny.puzzle = puzzle.new
+penny.Puzzle = puzzle.Puzzle
+penny.Solution = require("penny.solution").Solution
+
+--}===================================================================
+
+return penny

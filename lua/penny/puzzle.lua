@@ -1,0 +1,157 @@
+--[[
+penny.puzzle -- a puzzle: a board, a rule, a start and a goal.
+
+  penny.puzzle{
+    board = "square" | Board | board spec table   (default "square")
+    rule  = d | {d = d}          a destination needs d occupied neighbours
+                                 besides the moved coin (default 2)
+    start = configuration text, table or Config
+    goal  = configuration text, table or Config
+    up_to = "fixed" (default) | "translation" | "rotation" | "symmetry":
+            the goal is a shape to form anywhere (rotation: by a rotation
+            of the lattice too; symmetry: rotations and reflections)
+    margin = search window margin on lattices with an infinite span
+    name  = "..."
+  }
+
+The goal may have fewer coins than the start: then the extra coins may end
+anywhere (the thesis's B+ superset of B).  Labels must agree: the goal's
+labels are a sub-multiset of the start's.
+
+puzzle:solve(opts) -> Solution      see penny.solve for the methods
+puzzle:explain() -> text            which facts decide the puzzle
+puzzle:check(moves) -> ok, ...      replay a move list
+]]
+
+local format, error, ipairs, pairs, type, tostring, setmetatable =
+  string.format, error, ipairs, pairs, type, tostring, setmetatable
+local concat, sort = table.concat, table.sort
+local math = math
+
+local require = require
+local _ENV = nil
+
+local M = {}
+local penny       -- set by init
+
+local Puzzle = {}
+Puzzle.__index = Puzzle
+M.Puzzle = Puzzle
+
+local MODES = { fixed = true, translation = true, rotation = true,
+                symmetry = true }
+
+function M.init(p) penny = p end
+
+local function label_counts(cfg)
+  local n = {}
+  for _, c in ipairs(cfg:coins()) do
+    local l = c.label or 0
+    n[l] = (n[l] or 0) + 1
+  end
+  return n
+end
+
+local function label_name(l)
+  if l == 0 then return "plain coins ('o')" end
+  return format("coins labelled %s", penny.dsl.char_of(l) == "*" and
+    tostring(l) or "'" .. penny.dsl.char_of(l) .. "'")
+end
+
+function M.new(spec)
+  if type(spec) ~= "table" then
+    error("penny.puzzle expects a table {board=, start=, goal=, ...}", 2)
+  end
+  local self = setmetatable({}, Puzzle)
+  self.name = spec.name
+  self.board = penny.board(spec.board or "square")
+  local rule = spec.rule or 2
+  if type(rule) == "number" then rule = { d = rule } end
+  if type(rule) ~= "table" then error("rule must be a number d or {d = d}", 2) end
+  local d = rule.d or 2
+  if math.type(d) ~= "integer" or d < 1 then
+    error(format("the adjacency threshold d must be an integer >= 1 (got %s)",
+      tostring(d)), 2)
+  end
+  self.rule = { d = d }
+  for k, v in pairs(rule) do if k ~= "d" then self.rule[k] = v end end
+  if spec.start == nil then error("the puzzle needs a start", 2) end
+  if spec.goal == nil then error("the puzzle needs a goal", 2) end
+  self.start = penny.config(self.board, spec.start, "start")
+  self.goal = penny.config(self.board, spec.goal, "goal")
+  self.up_to = spec.up_to or "fixed"
+  if not MODES[self.up_to] then
+    error(format("up_to must be 'fixed', 'translation', 'rotation' or "
+      .. "'symmetry' (got %s)", tostring(self.up_to)), 2)
+  end
+  if self.up_to ~= "fixed" and self.board:kind() == "graph" then
+    error("a custom graph has no translations or rotations: up_to must be "
+      .. "'fixed'", 2)
+  end
+  self.margin = spec.margin
+  if self.margin ~= nil and (math.type(self.margin) ~= "integer"
+      or self.margin < 0 or self.margin > 1000) then
+    error("margin must be an integer 0..1000", 2)
+  end
+  if #self.start == 0 then error("the start has no coins", 2) end
+  if #self.goal > #self.start then
+    error(format("the goal has %d coins but the start only %d", #self.goal,
+      #self.start), 2)
+  end
+  local a, b = label_counts(self.start), label_counts(self.goal)
+  for l, n in pairs(b) do
+    if (a[l] or 0) < n then
+      error(format("labels do not match: the goal has %d %s, the start %d",
+        n, label_name(l), a[l] or 0), 2)
+    end
+  end
+  if #self.goal == #self.start then
+    for l, n in pairs(a) do
+      if (b[l] or 0) ~= n then
+        error(format("labels do not match: the start has %d %s, the goal %d",
+          n, label_name(l), b[l] or 0), 2)
+      end
+    end
+  end
+  return self
+end
+
+-- is cfg a goal configuration of this puzzle?
+function Puzzle:is_goal(cfg)
+  return cfg:matches(self.goal, self.up_to)
+end
+
+--[[
+puzzle:check(moves) -> true, final | false, index, reason, message
+Replays moves from the start with the puzzle's rule and tests the goal.
+]]
+function Puzzle:check(moves)
+  local ok, a, b, c = self.start:check(moves, self.rule)
+  if not ok then return false, a, b, c end
+  if not self:is_goal(a) then
+    return false, #moves + 1, "goal", "the moves do not reach the goal"
+  end
+  return true, a
+end
+
+function Puzzle:solve(opts)
+  return require("penny.solve").solve(self, opts)
+end
+
+--[[
+puzzle:explain() -> text
+The general necessary conditions (thesis Section 1), each with its
+witness.  Lattice-specific theory adds to this list.
+]]
+function Puzzle:explain()
+  return require("penny.explain").explain(self)
+end
+
+function Puzzle:__tostring()
+  local mode = self.up_to ~= "fixed" and (", goal up to " .. self.up_to) or ""
+  return format("penny.Puzzle(%s%s, %d coins, d = %d%s)\nstart:\n%s\ngoal:\n%s",
+    self.board:kind(), self.board:bounded() and " bounded" or "",
+    #self.start, self.rule.d, mode, tostring(self.start), tostring(self.goal))
+end
+
+return M

@@ -1,0 +1,232 @@
+--[[
+penny.solve -- choosing a solver and running it.
+
+puzzle:solve{ method = "auto" | name, max_memory = bytes, max_states = n,
+              time_limit = seconds, margin = cells }
+
+Solvers are registered by name in M.methods (see penny.strategies for the
+user-facing registry); "auto" picks the best one that applies.
+
+The search window.  Exact search needs a finite set of cells.  Coins never
+leave span(A) (thesis Cor 1.7), so when the span of the start is finite
+(every bounded board; the square, hexagonal and cubic lattices) the window
+is span(A) and the search is exact.  On the triangular and king lattices the
+span of a configuration that can move is infinite; the window is then the
+bounding box of the start (and of a fixed goal) widened by a margin m
+(default: 2, or more when the goal shape needs more room).  A move goes to a
+cell next to a coin, so k moves never leave the start's box widened by k:
+every sequence of at most m moves lies inside the window.  Hence a solution
+of L <= m + 1 moves found there is optimal on the whole lattice, and a
+search that completes depth D inside the window proves a lower bound of
+min(D, m) + 1 moves.  Longer solutions are optimal within the window only,
+and the Solution says so.
+]]
+
+local core = require "penny.core"
+local Solution = require("penny.solution").Solution
+
+local table_concat = table.concat
+local format, error, ipairs, pairs, type, tostring, math, pcall =
+  string.format, error, ipairs, pairs, type, tostring, math, pcall
+
+local _ENV = nil
+
+local M = {}
+
+local OPTIONS = { method = "string", max_memory = "number",
+                  max_states = "number", time_limit = "number",
+                  margin = "number", threads = "number", progress = "boolean",
+                  heuristic = "function", admissible = "boolean" }
+
+local function check_opts(opts, level)
+  if opts == nil then return {} end
+  if type(opts) ~= "table" then error("solve options must be a table", level) end
+  for k, v in pairs(opts) do
+    local want = OPTIONS[k]
+    if not want then
+      error(format("unknown solve option '%s'", tostring(k)), level)
+    end
+    if type(v) ~= want then
+      error(format("solve option '%s' must be a %s", k, want), level)
+    end
+    if want == "number" and (v < 0 or v ~= v) then
+      error(format("solve option '%s' must not be negative", k), level)
+    end
+  end
+  if opts.margin and (math.type(opts.margin) ~= "integer" or opts.margin > 1000)
+  then
+    error("solve option 'margin' must be an integer 0..1000", level)
+  end
+  return opts
+end
+
+--{===================================================================
+-- The window
+
+local function extent(cfg)
+  local lo, hi = cfg:bbox()
+  local e = {}
+  for i = 1, #(lo or {}) do e[i] = hi[i] - lo[i] + 1 end
+  return e
+end
+
+local function default_margin(p)
+  local m = 2
+  if p.up_to ~= "fixed" then
+    local es, eg = extent(p.start), extent(p.goal)
+    local gmax, smin = 0, math.huge
+    for i = 1, #eg do gmax = math.max(gmax, eg[i]) end
+    for i = 1, #es do smin = math.min(smin, es[i]) end
+    m = math.max(m, (gmax - smin + 1) // 2)
+  end
+  return m
+end
+
+--[[
+M.window(puzzle [, opts]) -> info table
+  info.board    the window (a bounded Board), or nil when the goal lies
+                outside span(A) (then info.outside is the reason)
+  info.exact    true when the window holds every reachable configuration
+  info.margin   the margin of an inexact window
+  info.text     a description
+]]
+function M.window(p, opts)
+  opts = opts or {}
+  local board, rule = p.board, p.rule
+  local span = p.start:span(rule)
+  if span then
+    if p.up_to == "fixed" then
+      for _, c in ipairs(p.goal:coins()) do
+        if not span:has(c) then
+          return { exact = true, outside = format("the goal coin at (%s) lies "
+            .. "outside span(start): coins never leave the span of the "
+            .. "start (thesis Cor 1.7)", table_concat(c, ",")) }
+        end
+      end
+    end
+    local w
+    if board:bounded() and (#span == #board or board:kind() == "graph") then
+      w = board
+    else w = core.board_cells(board:kind(), board:dim(), span:positions()) end
+    return { board = w, exact = true,
+             text = format("span of the start (%d cells)", #span) }
+  end
+  local m = opts.margin or p.margin or default_margin(p)
+  local lo, hi = p.start:bbox()
+  if p.up_to == "fixed" and #p.goal > 0 then
+    local glo, ghi = p.goal:bbox()
+    for i = 1, #lo do
+      lo[i] = math.min(lo[i], glo[i])
+      hi[i] = math.max(hi[i], ghi[i])
+    end
+  end
+  local origin, size = {}, {}
+  for i = 1, #lo do
+    origin[i] = lo[i] - m
+    size[i] = hi[i] - lo[i] + 1 + 2 * m
+  end
+  return { board = core.board_box(board:kind(), board:dim(), origin, size),
+           exact = false, margin = m,
+           text = format("bounding box of the start%s widened by %d (%s "
+             .. "cells)", p.up_to == "fixed" and " and goal" or "", m,
+             table_concat(size, " x ")) }
+end
+
+--}===================================================================
+
+
+--{===================================================================
+-- Plain breadth-first search
+
+local function limits(opts)
+  return { max_memory = opts.max_memory, max_states = opts.max_states,
+           time_limit = opts.time_limit }
+end
+
+local function bfs_once(p, opts)
+  local win = M.window(p, opts)
+  if win.outside then
+    return Solution.new(p, { verdict = "unsolvable", method = "bfs",
+                             reason = win.outside })
+  end
+  local r, why = core.bfs(win.board, p.rule, p.start, p.goal, p.up_to,
+                          limits(opts))
+  if r == nil then error(why .. "!", 0) end
+  local stats = { states = r.states, expanded = r.expanded, depth = r.depth,
+                  memory = r.memory, seconds = r.seconds, window = win.text }
+  local f = { method = "bfs", stats = stats, moves = r.moves,
+              lower_bound = r.lower_bound }
+  if r.verdict == "solved" then
+    f.verdict = "solved"
+    local L = #r.moves
+    if win.exact or L <= win.margin + 1 then
+      f.optimal = true
+      f.reason = r.reason
+      if not win.exact then
+        f.reason = f.reason .. format("; every sequence of at most %d moves "
+          .. "lies inside the window (%s), so this is optimal on the whole "
+          .. "lattice", win.margin, win.text)
+      end
+    else
+      f.optimal = false
+      f.reason = format("shortest inside the search window (%s); a shorter "
+        .. "solution leaving the window is not excluded (solutions of up to "
+        .. "%d moves are)", win.text, win.margin + 1)
+    end
+  elseif r.verdict == "unsolvable" then
+    if win.exact then
+      f.verdict = "unsolvable"
+      f.reason = r.reason
+    else
+      f.verdict = "unknown"
+      f.lower_bound = math.min(r.depth, win.margin) + 1
+      f.reason = format("no solution inside the search window (%s, %d "
+        .. "configurations); a solution leaving it would need at least %d "
+        .. "moves", win.text, r.states, f.lower_bound)
+    end
+  else
+    f.verdict = "unknown"
+    if not win.exact then
+      f.lower_bound = math.min(r.lower_bound, win.margin + 1)
+    end
+    f.reason = r.reason
+  end
+  return Solution.new(p, f)
+end
+
+--[[
+On an inexact window a solution of L moves is proven optimal once the
+margin is at least L - 1; when the first search finds a longer one, search
+again with that margin (same limits) unless the caller fixed the margin.
+]]
+local function bfs(p, opts)
+  local sol = bfs_once(p, opts)
+  if sol.verdict == "solved" and not sol.optimal and not opts.margin
+      and not p.margin then
+    local wider = {}
+    for k, v in pairs(opts) do wider[k] = v end
+    wider.margin = #sol.moves - 1
+    local ok, again = pcall(bfs_once, p, wider)
+    if ok and again.verdict == "solved" then return again end
+    if not ok and again:find("interrupted") then error(again, 0) end
+  end
+  return sol
+end
+
+--}===================================================================
+
+M.methods = {
+  bfs = { solve = bfs, exact = true, optimal = true,
+          about = "plain breadth-first search over the window (reference)" },
+}
+
+function M.solve(p, opts)
+  opts = check_opts(opts, 3)
+  local name = opts.method or "auto"
+  if name == "auto" then name = "bfs" end
+  local m = M.methods[name]
+  if not m then error(format("unknown solve method '%s'", name), 3) end
+  return m.solve(p, opts)
+end
+
+return M

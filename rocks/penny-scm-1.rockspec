@@ -1,0 +1,43 @@
+rockspec_format = "3.0"
+package = "penny"
+version = "scm-1"
+source = {
+  url = "git+file:///penny",
+}
+description = {
+  summary = "Token-moving puzzles: coin moves and line pushes, exact and constructive solvers",
+  detailed = [[
+penny solves token-moving puzzles: coin-moving puzzles (a coin moves to a
+free place touching at least two others) on the square, triangular,
+hexagonal, king and cubic lattices and custom graphs, and line-push
+puzzles.  A C solver core bound to Lua 5.4.]],
+  license = "MIT",
+}
+dependencies = {
+  "lua >= 5.4",
+  "lpeg",
+}
+build = {
+  type = "builtin",
+  modules = {
+    ["penny.core"] = {
+      sources = {
+        "csrc/util.c", "csrc/board.c", "csrc/config.c", "csrc/rules.c",
+        "csrc/span.c", "csrc/goal.c", "csrc/search/bfs.c",
+        "csrc/lua_board.c", "csrc/lua_config.c", "csrc/lua_search.c",
+        "csrc/lua_penny.c",
+      },
+      incdirs = { "csrc" },
+      libraries = { "m" },
+    },
+    ["penny"] = "lua/penny/init.lua",
+    ["penny.dsl"] = "lua/penny/dsl.lua",
+    ["penny.json"] = "lua/penny/json.lua",
+    ["penny.puzzle"] = "lua/penny/puzzle.lua",
+    ["penny.solution"] = "lua/penny/solution.lua",
+    ["penny.solve"] = "lua/penny/solve.lua",
+    ["penny.explain"] = "lua/penny/explain.lua",
+    ["penny.coinsliding"] = "lua/penny/coinsliding.lua",
+  },
+  copy_directories = { "data" },
+}

@@ -1,0 +1,91 @@
+local S = require "support"
+local P = S.PENNY
+
+-- run cmd in the background, send SIGINT after delay seconds, collect
+local function interrupt(cmd, delay)
+  return S.run(string.format(
+    "(%s) > /tmp/penny_int.$$ 2>&1 & pid=$!; sleep %s; kill -INT $pid; "
+    .. "wait $pid; st=$?; cat /tmp/penny_int.$$; rm -f /tmp/penny_int.$$; exit $st",
+    cmd, delay))
+end
+
+describe("the penny interpreter", function()
+  it("runs a script with arguments and the penny global", function()
+    local out, st = S.run(P .. " spec/fixtures/args.lua x y")
+    assert.equal(0, st)
+    assert.truthy(out:find("args\t2\tspec/fixtures/args.lua\tx\ty", 1, true), out)
+    assert.truthy(out:find("penny global\ttable\ttrue", 1, true), out)
+  end)
+
+  it("runs -e chunks and stdin", function()
+    local out = S.run(P .. [[ -e 'print(penny._VERSION)']])
+    assert.truthy(out:find("^penny %d"), out)
+    out = S.run("echo 'print(6*7)' | " .. P .. " -")
+    assert.equal("42\n", out)
+    out = S.run("echo 'print(6*7)' | " .. P)
+    assert.equal("42\n", out)
+  end)
+
+  it("reports errors with a traceback and a non-zero status", function()
+    local out, st = S.run(P .. [[ -e 'error("boom")']])
+    assert.is_not.equal(0, st)
+    assert.truthy(out:find("boom"), out)
+    out, st = S.run(P .. " no_such_file.lua")
+    assert.is_not.equal(0, st)
+    assert.truthy(out:find("cannot open no_such_file.lua"), out)
+    out, st = S.run(P .. " -z")
+    assert.is_not.equal(0, st)
+    assert.truthy(out:find("unrecognized option '%-z'"), out)
+  end)
+
+  it("REPL on piped input: expressions printed, statements run, multi-line", function()
+    local out = S.run("printf '1+1\\nx = 5\\nx * 2\\nfor i = 1, 2 do\\nprint(\"i\", i)\\nend\\n"
+      .. "penny.config(\"square\", \"oo\")\\n' | " .. P .. " -i")
+    assert.truthy(out:find("penny> 2\n", 1, true), out)
+    assert.truthy(out:find("penny> 10\n", 1, true), out)
+    assert.truthy(out:find(">> >> i\t1\ni\t2", 1, true), out)
+    assert.truthy(out:find("penny> oo\n", 1, true), out)
+  end)
+
+  it("REPL on a terminal: readline prompt, results, errors keep the session", function()
+    local out = S.run("(sleep 0.3; printf '2^10\\n'; sleep 0.2; printf 'error(\"oops\")\\n'; "
+      .. "sleep 0.2; printf 'print(\"still here\")\\n'; sleep 0.2; printf '\\004') | "
+      .. "script -qfec '" .. P .. "' /dev/null")
+    assert.truthy(out:find("penny> ", 1, true), out)
+    assert.truthy(out:find("1024.0", 1, true), out)
+    assert.truthy(out:find("oops", 1, true), out)
+    assert.truthy(out:find("still here", 1, true), out)
+  end)
+
+  it("Ctrl-C on a terminal stops a long solve and returns to the prompt", function()
+    local out = S.run("(sleep 0.3; printf 'dofile(\"spec/fixtures/long_solve.lua\")\\n'; "
+      .. "sleep 1.5; printf '\\003'; sleep 0.5; printf 'print(\"after\")\\n'; sleep 0.3; "
+      .. "printf '\\004') | script -qfec '" .. P .. "' /dev/null")
+    assert.truthy(out:find("solving", 1, true), out)
+    assert.truthy(out:find("interrupted!", 1, true), out)
+    assert.falsy(out:find("finished", 1, true), out)
+    assert.truthy(out:find("after", 1, true), out)
+  end)
+
+  it("Ctrl-C stops a script inside a C search", function()
+    local out, st = interrupt(P .. " spec/fixtures/long_solve.lua", 1)
+    assert.truthy(out:find("solving", 1, true), out)
+    assert.truthy(out:find("interrupted!", 1, true), out)
+    assert.falsy(out:find("finished", 1, true), out)
+    assert.is_not.equal(0, st)
+  end)
+
+  it("Ctrl-C stops a pure Lua loop", function()
+    local out, st = interrupt(P .. [[ -e 'while true do end']], 0.5)
+    assert.truthy(out:find("interrupted!", 1, true), out)
+    assert.is_not.equal(0, st)
+  end)
+
+  it("Ctrl-C stops a search in the stock lua5.4 too", function()
+    local out, st = interrupt("lua5.4 -e 'package.path=\"lua/?.lua;lua/?/init.lua;\"..package.path; "
+      .. "package.cpath=\"build/lib/?.so;\"..package.cpath' spec/fixtures/long_solve.lua", 1)
+    assert.truthy(out:find("solving", 1, true), out)
+    assert.truthy(out:find("interrupted!", 1, true), out)
+    assert.is_not.equal(0, st)
+  end)
+end)

@@ -1,0 +1,251 @@
+local penny = require "penny"
+local S = require "support"
+local cs = require "penny.coinsliding"
+
+describe("classic puzzles, solved optimally by breadth-first search", function()
+  it("triangular: the 6-coin rhombus into a ring, anywhere: 2 moves", function()
+    local p = penny.puzzle{ board = "triangular", up_to = "translation",
+      start = [[
+  o o o
+ o o o]], goal = [[
+  o o
+ o   o
+  o o]] }
+    local s = p:solve()
+    assert.equal("solved", s.verdict)
+    assert.equal(2, #s)
+    assert.is_true(s.optimal)
+    assert.is_true(p:check(s.moves))
+  end)
+
+  it("triangular: the 10-coin triangle upside down onto its 7 middle coins: 3 moves", function()
+    local p = penny.puzzle{ board = "triangular", start = [[
+   o
+  o o
+ o o o
+o o o o]], goal = [[
+
+o o o o
+ o o o
+  o o
+   o]] }
+    -- the goal shares exactly 7 coins with the start
+    local shared = 0
+    for _, c in ipairs(p.goal:coins()) do
+      if p.start:has(c) then shared = shared + 1 end
+    end
+    assert.equal(7, shared)
+    local s = p:solve()
+    assert.equal(3, #s)
+    assert.is_true(s.optimal)
+  end)
+
+  it("triangular: the 6-coin triangle into a line of 6, anywhere, any direction: 7 moves", function()
+    local p = penny.puzzle{ board = "triangular", up_to = "rotation", start = [[
+  o
+ o o
+o o o]], goal = "o o o o o o" }
+    local s = p:solve()
+    assert.equal(7, #s)
+    -- optimal on the whole lattice: the window was widened to margin 6
+    assert.is_true(s.optimal)
+    assert.truthy(s.reason:find("whole lattice"))
+    local final = s:final()
+    assert.is_true(final:matches(p.goal, "rotation"))
+  end)
+
+  it("square: the 8-coin H into the 8-coin O, anywhere: 4 moves", function()
+    local p = penny.puzzle{ board = "square", up_to = "translation", start = [[
+o..o
+oooo
+o..o]], goal = [[
+ooo
+o.o
+ooo]] }
+    local s = p:solve()
+    assert.equal(4, #s)
+    assert.is_true(s.optimal)
+    assert.truthy(s.stats.window:find("span"))
+  end)
+
+  local corpus = cs.load()
+  for _, key in ipairs{ "A-9", "A-4" } do
+    it("coin-sliding font5x7 " .. key .. ": 6 moves inside the 5 x 7 box, as Chaffin", function()
+      local p, known = cs.puzzle(corpus, "font5x7", key)
+      assert.equal(6, #known)
+      assert.is_true(p:check(known))
+      local s = p:solve()
+      assert.equal(#known, #s)
+      assert.is_true(s.optimal)
+    end)
+  end
+end)
+
+describe("plain BFS against an independent reference search", function()
+  -- the reference uses a move generator written from the rule's
+  -- definition (spec/support.lua), not the C rules module
+  local kinds = {
+    { lattice = "square", width = 4, height = 3 },
+    { lattice = "triangular", width = 3, height = 3 },
+    { lattice = "hexagonal", width = 5, height = 4 },
+    { lattice = "king", width = 3, height = 3 },
+    { lattice = "cubic", dim = 3, size = { 2, 2, 3 } },
+    { lattice = "graph", vertices = 7, edges = { { 1, 2 }, { 2, 3 }, { 3, 1 },
+        { 3, 4 }, { 4, 5 }, { 5, 6 }, { 6, 7 }, { 7, 4 }, { 1, 5 } } },
+  }
+  for _, spec in ipairs(kinds) do
+    it("agrees on random puzzles: " .. spec.lattice, function()
+      local rand = S.rng(#spec.lattice * 977)
+      local board = penny.board(spec)
+      local solved, unsolvable = 0, 0
+      for trial = 1, 40 do
+        local n = 2 + rand(math.min(4, #board - 3))
+        local labels = trial % 3 == 0 and 2 or nil
+        local a = S.random_config(board, n, rand, labels)
+        -- goal: a random walk of legal moves (solvable) or a random
+        -- configuration (often unsolvable) with the same labels
+        local g
+        if trial % 2 == 0 then
+          g = a
+          for _ = 1, rand(4) do
+            local ms = g:movelist()
+            if #ms == 0 then break end
+            g = g:apply(ms[rand(#ms)])
+          end
+        else
+          local coins = S.random_config(board, n, rand):coins()
+          for i, c in ipairs(a:coins()) do coins[i].label = c.label end
+          g = penny.config(board, coins)
+        end
+        local p = penny.puzzle{ board = board, start = a, goal = g }
+        local s = p:solve()
+        local dist, _, complete = S.ref_distance(a, 2,
+          function(c) return c == g end)
+        if dist then
+          assert.equal("solved", s.verdict)
+          assert.equal(dist, #s)
+          solved = solved + 1
+        else
+          assert.is_true(complete)
+          assert.equal("unsolvable", s.verdict)
+          unsolvable = unsolvable + 1
+        end
+      end
+      assert.is_true(solved > 5, "too few solvable cases")
+      assert.is_true(unsolvable > 2, "too few unsolvable cases")
+    end)
+  end
+
+  it("agrees on d = 1 and d = 3 and on goals with fewer coins", function()
+    local rand = S.rng(4242)
+    local board = penny.board{ width = 4, height = 4 }
+    for trial = 1, 30 do
+      local d = trial % 2 == 0 and 1 or 3
+      local a = S.random_config(board, 3 + rand(3), rand)
+      local g = S.random_config(board, 2, rand)
+      local p = penny.puzzle{ board = board, rule = d, start = a, goal = g }
+      local s = p:solve()
+      local dist = S.ref_distance(a, d, function(c) return c:matches(g) end)
+      if dist then assert.equal(dist, #s) else assert.equal("unsolvable", s.verdict) end
+    end
+  end)
+end)
+
+describe("Solution", function()
+  it("replays, renders and reports", function()
+    local p = penny.puzzle{ board = "square", start = "oo\no.", goal = ".o\noo" }
+    local s = p:solve()
+    assert.equal(1, #s)
+    local r = s:replay()
+    assert.equal(2, #r)
+    assert.is_true(r[2] == p.goal)
+    assert.truthy(tostring(s):find("solved in 1 move"))
+    assert.truthy(tostring(s.moves[1]):find("(0,0)->(1,1)", 1, true))
+    assert.equal("bfs", s.method)
+    assert.is_number(s.stats.states)
+  end)
+
+  it("refuses a solver's wrong answer loudly", function()
+    local p = penny.puzzle{ board = "square", start = "oo\no.", goal = ".o\noo" }
+    local ok, err = pcall(penny.Solution.new, p, { verdict = "solved",
+      method = "broken", moves = { penny.move({ 1, 0 }, { 1, 1 }) } })
+    assert.is_false(ok)
+    assert.truthy(err:find("penny bug: the broken solver", 1, true))
+  end)
+
+  it("says unsolvable with the state count, or names the theorem", function()
+    -- no coin of the goal has two neighbours in the goal
+    local p = penny.puzzle{ board = { width = 4, height = 4 },
+      start = "ooo\no..", goal = "o.o\no.o" }
+    local s = p:solve()
+    assert.equal("unsolvable", s.verdict)
+    assert.truthy(s.reason:find("configurations examined"))
+    -- a goal outside span(A) on the square grid
+    local q = penny.puzzle{ start = "oo\no.", goal = "(0,0) (1,0) (5,5)" }
+    local t = q:solve()
+    assert.equal("unsolvable", t.verdict)
+    assert.truthy(t.reason:find("outside span", 1, true))
+  end)
+end)
+
+describe("limits", function()
+  it("a million-cell board with too many states: 'too large for this solver'", function()
+    local board = penny.board{ lattice = "triangular", width = 1000, height = 1000 }
+    local p = penny.puzzle{ board = board, start = "(0,0) (1,0) (0,1) (500,500) (700,10)",
+      goal = "(999,999) (998,999) (999,998) (0,0) (1,0)" }
+    local s = p:solve{ max_memory = 32 * 2^20 }
+    assert.equal("unknown", s.verdict)
+    assert.truthy(s.reason:find("too large for this solver", 1, true), s.reason)
+    assert.is_true(s.lower_bound >= 1)
+  end)
+
+  it("a time limit gives unknown with a lower bound", function()
+    local p = cs.puzzle(cs.load(), "font5x7", "A-9")
+    local s = p:solve{ time_limit = 0.05 }
+    assert.equal("unknown", s.verdict)
+    assert.truthy(s.reason:find("time limit"))
+    assert.is_true(s.lower_bound >= 1 and s.lower_bound <= 6)
+  end)
+
+  it("a state cap gives unknown", function()
+    local p = cs.puzzle(cs.load(), "font5x7", "A-9")
+    local s = p:solve{ max_states = 1000 }
+    assert.equal("unknown", s.verdict)
+  end)
+end)
+
+describe("puzzle errors", function()
+  local cases = {
+    { { start = "oo" }, "the puzzle needs a goal" },
+    { { goal = "oo" }, "the puzzle needs a start" },
+    { { start = "oo", goal = "ooo" }, "the goal has 3 coins but the start only 2" },
+    { { start = "12", goal = "11" }, "labels do not match" },
+    { { start = "oo", goal = "oo", rule = 0 }, "d must be an integer >= 1" },
+    { { start = "oo", goal = "oo", up_to = "sideways" }, "up_to must be" },
+    { { start = "", goal = "" }, "the start has no coins" },
+    { { board = "pentagonal", start = "o", goal = "o" }, "unknown lattice" },
+    { { start = "o*", goal = "oo" }, "start:1:2: unexpected character '*'" },
+  }
+  for i, c in ipairs(cases) do
+    it("case " .. i .. ": " .. c[2], function()
+      local ok, err = pcall(penny.puzzle, c[1])
+      assert.is_false(ok)
+      assert.truthy(tostring(err):find(c[2], 1, true), err)
+    end)
+  end
+
+  it("bad solve options", function()
+    local p = penny.puzzle{ start = "oo\no.", goal = ".o\noo" }
+    for _, c in ipairs{
+      { { method = "magic" }, "unknown solve method 'magic'" },
+      { { max_memory = -1 }, "must not be negative" },
+      { { speed = 3 }, "unknown solve option 'speed'" },
+      { { max_memory = 100 }, "at least 4096" },
+      { { max_memory = 1e300 }, "absurdly large" },
+    } do
+      local ok, err = pcall(p.solve, p, c[1])
+      assert.is_false(ok)
+      assert.truthy(tostring(err):find(c[2], 1, true), err)
+    end
+  end)
+end)

@@ -1,0 +1,23 @@
+local S = require "support"
+
+describe("the LuaRocks rockspec", function()
+  it("installs a module that the stock lua5.4 loads, without liblua linked", function()
+    local tree = os.tmpname()
+    os.remove(tree)
+    local out, st = S.run("luarocks --lua-version=5.4 make --deps-mode=none --tree="
+      .. tree .. " rocks/penny-scm-1.rockspec")
+    assert.equal(0, st, out)
+    local env = string.format("LUA_PATH='%s/share/lua/5.4/?.lua;%s/share/lua/5.4/?/init.lua;;' "
+      .. "LUA_CPATH='%s/lib/lua/5.4/?.so;;' ", tree, tree, tree)
+    -- run from elsewhere so nothing comes from the source tree
+    out, st = S.run("cd / && " .. env .. "lua5.4 -e 'local p = require \"penny\"; "
+      .. "print(p._VERSION); local cs = require \"penny.coinsliding\"; "
+      .. "print(#cs.load().solutions.font5x7[\"A-9\"])'")
+    assert.equal(0, st, out)
+    assert.truthy(out:find("penny %d"), out)
+    assert.truthy(out:find("\n6\n"), out)
+    out = S.run("ldd " .. tree .. "/lib/lua/5.4/penny/core.so")
+    assert.falsy(out:find("liblua"), out)
+    S.run("rm -rf " .. tree)
+  end)
+end)

@@ -1,0 +1,202 @@
+/*
+** test_core.c -- tests of libpenny through its plain C API, without Lua:
+** the core is a library first.  Output is TAP ("ok N - ...").
+*/
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "penny.h"
+
+static int ntest = 0, nfail = 0;
+
+static void ok(int cond, const char *what) {
+  ntest++;
+  if (!cond) nfail++;
+  printf("%sok %d - %s\n", cond ? "" : "not ", ntest, what);
+}
+
+static pn_pos P(const pn_board *b, int64_t x, int64_t y) {
+  int64_t c[2] = {x, y};
+  pn_pos p = 0;
+  pn_board_pack(b, c, &p, NULL);
+  return p;
+}
+
+static void add(pn_config *c, pn_pos p) { pn_config_add(c, p, 0, NULL); }
+
+static void test_packing(void) {
+  pn_error err;
+  pn_board *sq = pn_board_lattice(PN_SQUARE, 2, &err);
+  pn_board *cu = pn_board_lattice(PN_CUBIC, 3, &err);
+  int64_t c[PN_MAXDIM] = {INT32_MIN, INT32_MAX}, d[PN_MAXDIM];
+  int64_t big[PN_MAXDIM] = {(int64_t)1 << 40, 0};
+  pn_pos p;
+  ok(pn_board_pack(sq, c, &p, &err) == PN_OK, "pack extreme 32-bit coords");
+  pn_board_unpack(sq, p, d);
+  ok(d[0] == INT32_MIN && d[1] == INT32_MAX, "unpack extreme 32-bit coords");
+  ok(pn_board_pack(sq, big, &p, &err) == PN_ERANGE, "2^40 is out of range");
+  ok(P(sq, 5, 1) < P(sq, 0, 2) && P(sq, -3, 0) < P(sq, 2, 0),
+     "packed order is row-major");
+  c[0] = -5; c[1] = 7; c[2] = 1000;
+  ok(pn_board_pack(cu, c, &p, &err) == PN_OK, "pack 3-D");
+  pn_board_unpack(cu, p, d);
+  ok(d[0] == -5 && d[1] == 7 && d[2] == 1000, "unpack 3-D");
+  pn_board_free(sq);
+  pn_board_free(cu);
+}
+
+static void test_neighbours(void) {
+  pn_error err;
+  pn_lattice lats[] = {PN_SQUARE, PN_TRI, PN_HEX, PN_KING};
+  int degs[] = {4, 6, 3, 8}, i;
+  for (i = 0; i < 4; i++) {
+    pn_board *b = pn_board_lattice(lats[i], 2, &err);
+    pn_pos nb[PN_MAXDEG], nb2[PN_MAXDEG];
+    int k = pn_board_neighbours(b, P(b, 0, 0), nb), j, sym = 1;
+    char what[80];
+    snprintf(what, sizeof what, "%s: origin has %d neighbours",
+             pn_lattice_name(lats[i]), degs[i]);
+    ok(k == degs[i], what);
+    for (j = 0; j < k; j++) {        /* adjacency is symmetric */
+      int k2 = pn_board_neighbours(b, nb[j], nb2), t, found = 0;
+      for (t = 0; t < k2; t++) found |= nb2[t] == P(b, 0, 0);
+      sym &= found;
+    }
+    snprintf(what, sizeof what, "%s: adjacency is symmetric",
+             pn_lattice_name(lats[i]));
+    ok(sym, what);
+    pn_board_free(b);
+  }
+}
+
+static void test_moves_and_check(void) {
+  pn_error err;
+  pn_board *b = pn_board_lattice(PN_SQUARE, 2, &err);
+  pn_config c;
+  pn_rule r = {2};
+  pn_move *mv, m;
+  size_t n, bad;
+  int k;
+  pn_config_init(&c);
+  /* an L of three coins: (0,0) (1,0) (0,1) */
+  add(&c, P(b, 0, 0)); add(&c, P(b, 1, 0)); add(&c, P(b, 0, 1));
+  ok(pn_moves(b, &r, &c, &mv, &n, &err) == PN_OK, "moves of an L");
+  /* (1,1) has two occupied neighbours; only the corner coin (0,0) can go
+  ** there without lowering the count below 2 -- it is not a neighbour */
+  ok(n == 1 && mv[0].from == P(b, 0, 0) && mv[0].to == P(b, 1, 1),
+     "the L has exactly the move (0,0)->(1,1)");
+  free(mv);
+  m.from = P(b, 1, 0); m.to = P(b, 1, 1);
+  ok(pn_move_check(b, &r, &c, m, &k) == PN_FEW && k == 1,
+     "a coin does not count for its own destination");
+  m.from = P(b, 5, 5);
+  ok(pn_move_check(b, &r, &c, m, &k) == PN_NOCOIN, "no coin at origin");
+  m.from = P(b, 0, 0); m.to = P(b, 1, 0);
+  ok(pn_move_check(b, &r, &c, m, &k) == PN_OCCUPIED, "occupied target");
+  {
+    pn_move seq[2];
+    seq[0].from = P(b, 0, 0); seq[0].to = P(b, 1, 1);
+    seq[1].from = P(b, 1, 1); seq[1].to = P(b, 0, 0);
+    ok(pn_check_sequence(b, &r, &c, seq, 2, &bad, &k, NULL, &err)
+         == PN_LEGAL, "a move and its reverse");
+    seq[1].from = P(b, 0, 1); seq[1].to = P(b, 3, 3);
+    ok(pn_check_sequence(b, &r, &c, seq, 2, &bad, &k, NULL, &err) == PN_FEW
+         && bad == 1, "the sequence checker names the first bad move");
+  }
+  {
+    pn_rule r0 = {0};
+    ok(pn_moves(b, &r0, &c, &mv, &n, &err) == PN_EINVAL, "d = 0 refused");
+  }
+  pn_config_clear(&c);
+  pn_board_free(b);
+}
+
+static void test_span(void) {
+  pn_error err;
+  pn_board *sq = pn_board_lattice(PN_SQUARE, 2, &err);
+  pn_board *tri = pn_board_lattice(PN_TRI, 2, &err);
+  pn_config c;
+  pn_pos *s;
+  size_t n;
+  pn_config_init(&c);
+  /* two coins at distance 2 diagonally span a 2x2 square */
+  add(&c, P(sq, 0, 0)); add(&c, P(sq, 1, 1));
+  ok(pn_span(sq, 2, &c, 0, &s, &n, &err) == PN_OK && n == 4,
+     "square: span of a diagonal pair is its 2x2 hull");
+  free(s);
+  pn_config_clear(&c);
+  add(&c, P(sq, 0, 0)); add(&c, P(sq, 2, 0)); add(&c, P(sq, 4, 2));
+  ok(pn_span(sq, 2, &c, 0, &s, &n, &err) == PN_OK && n == 4,
+     "square: (0,0),(2,0) give 3 cells; (4,2) stays alone");
+  free(s);
+  pn_config_clear(&c);
+  add(&c, P(tri, 0, 0)); add(&c, P(tri, 1, 0));
+  ok(pn_span(tri, 2, &c, 0, &s, &n, &err) == PN_EINFINITE,
+     "triangular: a pair that can move spans everything");
+  pn_config_clear(&c);
+  add(&c, P(tri, 0, 0)); add(&c, P(tri, 3, 0));
+  ok(pn_span(tri, 2, &c, 0, &s, &n, &err) == PN_OK && n == 2,
+     "triangular: two far coins span themselves");
+  free(s);
+  pn_config_clear(&c);
+  pn_board_free(sq);
+  pn_board_free(tri);
+}
+
+static void test_bfs(void) {
+  pn_error err;
+  int32_t lo[2] = {0, 0}, size[2] = {3, 3};
+  pn_board *b = pn_board_box(PN_SQUARE, 2, lo, size, &err);
+  pn_config a, g;
+  pn_rule r = {2};
+  pn_limits lim;
+  pn_result res;
+  pn_config_init(&a); pn_config_init(&g);
+  memset(&lim, 0, sizeof lim);
+  pn_result_init(&res);
+  /* L to its mirror: (0,0)(1,0)(0,1) -> (1,0)(0,1)(1,1) in one move */
+  add(&a, P(b, 0, 0)); add(&a, P(b, 1, 0)); add(&a, P(b, 0, 1));
+  add(&g, P(b, 1, 1)); add(&g, P(b, 1, 0)); add(&g, P(b, 0, 1));
+  ok(pn_bfs(b, &r, &a, &g, PN_FIXED, &lim, &res, &err) == PN_OK
+       && res.verdict == PN_SOLVED && res.nmoves == 1, "BFS: one move");
+  pn_result_clear(&res);
+  pn_config_clear(&g);
+  add(&g, P(b, 2, 2)); add(&g, P(b, 0, 0)); add(&g, P(b, 1, 0));
+  ok(pn_bfs(b, &r, &a, &g, PN_FIXED, &lim, &res, &err) == PN_OK
+       && res.verdict == PN_UNSOLVABLE, "BFS: a goal without a 2-neighbour "
+       "coin is unsolvable");
+  pn_result_clear(&res);
+  lim.max_memory = 4096;
+  pn_config_clear(&g);
+  add(&g, P(b, 1, 1)); add(&g, P(b, 1, 0)); add(&g, P(b, 0, 1));
+  ok(pn_bfs(b, &r, &a, &g, PN_FIXED, &lim, &res, &err) != PN_OK,
+     "BFS: a budget too small to start is an error, not a crash");
+  pn_result_clear(&res);
+  pn_config_clear(&a); pn_config_clear(&g);
+  pn_board_free(b);
+}
+
+static void test_errors(void) {
+  pn_error err;
+  int32_t lo[2] = {0, 0}, size[2] = {100000, 100000};
+  ok(pn_board_box(PN_SQUARE, 2, lo, size, &err) == NULL
+       && err.code == PN_ERANGE, "a board of 10^10 cells is refused");
+  ok(pn_board_lattice(PN_CUBIC, 9, &err) == NULL && err.code == PN_EINVAL,
+     "cubic dimension 9 is refused");
+  {
+    uint32_t e[2] = {0, 7};
+    ok(pn_board_graph(3, 1, e, &err) == NULL, "an edge to a missing vertex");
+  }
+}
+
+int main(void) {
+  test_packing();
+  test_neighbours();
+  test_moves_and_check();
+  test_span();
+  test_bfs();
+  test_errors();
+  printf("1..%d\n", ntest);
+  return nfail != 0;
+}
