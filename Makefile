@@ -27,7 +27,8 @@ B = build
 
 CORE_SRC = csrc/util.c csrc/board.c csrc/config.c csrc/rules.c csrc/span.c \
            csrc/goal.c \
-           csrc/search/bfs.c
+           csrc/search/bfs.c csrc/search/bitboard.c csrc/search/fullbfs.c \
+           csrc/search/keysearch.c csrc/search/coins.c csrc/search/engine.c
 BIND_SRC = csrc/lua_board.c csrc/lua_config.c csrc/lua_search.c \
            csrc/lua_penny.c
 HEADERS  = $(wildcard csrc/*.h csrc/*/*.h)
@@ -66,10 +67,10 @@ $(LIB): $(CORE_OBJ)
 # the module for the stock lua5.4: no liblua linked in
 $(MODULE): $(BIND_OBJ) $(LIB)
 	@mkdir -p $(dir $@)
-	$(CC) -shared -o $@ $(BIND_OBJ) $(LIB) -lm
+	$(CC) -shared -o $@ $(BIND_OBJ) $(LIB) -lpthread -lm
 
 $(EXE): $(B)/obj/penny.o $(BIND_OBJ) $(LIB)
-	$(CC) -o $@ $^ -llua5.4 -lreadline -lm -ldl
+	$(CC) -o $@ $^ -llua5.4 -lreadline -lpthread -lm -ldl
 
 $(B)/obj/penny.o: csrc/penny.c $(HEADERS) | $(B)/.deps
 	@mkdir -p $(dir $@)
@@ -77,7 +78,7 @@ $(B)/obj/penny.o: csrc/penny.c $(HEADERS) | $(B)/.deps
 
 # C tests of the core alone: no Lua involved
 $(CTEST): tests/test_core.c $(LIB)
-	$(CC) $(ALLCFLAGS) -o $@ $< $(LIB) -lm
+	$(CC) $(ALLCFLAGS) -o $@ $< $(LIB) -lpthread -lm
 
 run: all
 	$(EXE) examples/classics.lua
@@ -99,7 +100,8 @@ ASAN_EXE = $(B)/penny-asan
 
 $(ASAN_EXE): csrc/penny.c $(CORE_SRC) $(BIND_SRC) $(HEADERS) | $(B)/.deps
 	$(CC) $(ASAN_FLAGS) -DPN_USE_READLINE -o $@ csrc/penny.c $(CORE_SRC) \
-	  $(BIND_SRC) -Wl,-E /usr/lib/x86_64-linux-gnu/liblua5.4.a -lreadline -lm -ldl
+	  $(BIND_SRC) -Wl,-E /usr/lib/x86_64-linux-gnu/liblua5.4.a -lreadline \
+	  -lpthread -lm -ldl
 
 asan: all $(ASAN_EXE)
 	ASAN_OPTIONS=detect_leaks=1 PENNY=$(ASAN_EXE) \

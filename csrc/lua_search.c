@@ -12,8 +12,10 @@
 */
 #define _POSIX_C_SOURCE 200809L
 #include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "lua_common.h"
 
@@ -77,6 +79,10 @@ static double optnumber(lua_State *L, int idx, const char *k, double def) {
   return v;
 }
 
+static const char *const method_names[] = {
+  "auto", "plain", "bidir", "full", "astar", NULL
+};
+
 static void read_limits(lua_State *L, int idx, pn_limits *lim) {
   double mem, states;
   memset(lim, 0, sizeof *lim);
@@ -116,11 +122,195 @@ static void push_result(lua_State *L, const pn_board *b, const pn_result *r) {
   }
   lua_pushinteger(L, (lua_Integer)r->memory);
   lua_setfield(L, -2, "memory");
+  lua_pushinteger(L, (lua_Integer)pn_default_memory());
+  lua_setfield(L, -2, "budget_default");
   lua_pushnumber(L, r->seconds);
   lua_setfield(L, -2, "seconds");
   lua_pushstring(L, r->reason);
   lua_setfield(L, -2, "reason");
 }
+
+/* {====================================================================
+** The engine
+** ===================================================================== */
+
+/* progress lines on stderr: rewritten in place on a terminal */
+typedef struct progress_state {
+  int tty;
+  double last;
+} progress_state;
+
+static void print_progress(const pn_progress *p, void *ud) {
+  progress_state *ps = ud;
+  double rate = p->seconds > 0 ? p->states / p->seconds : 0;
+  fprintf(stderr, "%s[%s] depth %d: %llu states (%llu new), %.2f M/s, "
+          "%.2f GB, %.1f s%s", ps->tty ? "\r" : "", p->phase, p->depth,
+          (unsigned long long)p->states, (unsigned long long)p->layer,
+          rate / 1e6, p->memory / 1e9, p->seconds, ps->tty ? "   " : "\n");
+  fflush(stderr);
+}
+
+/* options shared by search and distances */
+static void read_searchopts(lua_State *L, int idx, pn_searchopts *o,
+                            progress_state *ps) {
+  int want;
+  memset(o, 0, sizeof *o);
+  read_limits(L, idx, &o->lim);
+  o->threads = (int)optnumber(L, idx, "threads", 0);
+  if (o->threads > 256) luaL_argerror(L, idx, "threads is absurdly large");
+  if (!lua_isnoneornil(L, idx)) {
+    lua_getfield(L, idx, "method");
+    if (!lua_isnil(L, -1))
+      o->method = (pn_method)luaL_checkoption(L, -1, NULL, method_names);
+    lua_pop(L, 1);
+  }
+  ps->tty = isatty(STDERR_FILENO);
+  ps->last = 0;
+  want = ps->tty;
+  if (!lua_isnoneornil(L, idx)) {
+    lua_getfield(L, idx, "progress");
+    if (!lua_isnil(L, -1)) want = lua_toboolean(L, -1);
+    lua_pop(L, 1);
+  }
+  if (want) {
+    o->progress = print_progress;
+    o->progress_ud = ps;
+  }
+}
+
+static void end_progress(const pn_searchopts *o, const progress_state *ps) {
+  if (o->progress && ps->tty) fputs("\n", stderr);
+}
+
+/* core.search(window, rule, start, goal, mode [, opts]) -> result table */
+static int l_search(lua_State *L) {
+  pn_board *w = pnL_checkboard(L, 1);
+  int d = pnL_checkd(L, 2);
+  lconfig *start = pnL_checkconfig(L, 3), *goal = pnL_checkconfig(L, 4);
+  int mode = luaL_checkoption(L, 5, "fixed", mode_names), rc;
+  pn_board *sb;
+  pn_searchopts o;
+  progress_state ps;
+  pn_result res;
+  pn_rule r;
+  pn_error err;
+  guard g;
+  read_searchopts(L, 6, &o, &ps);
+  lua_settop(L, 6);
+  lua_getiuservalue(L, 3, 1);
+  sb = pnL_checkboard(L, -1);                  /* start's board: index 7 */
+  luaL_argcheck(L, pn_board_kind(sb) == pn_board_kind(w)
+                && pn_board_dim(sb) == pn_board_dim(w), 1,
+                "window and configurations are on different lattices");
+  r.d = d;
+  pn_result_init(&res);
+  guard_begin(L, &g);
+  o.lim.interrupt = g.flag;
+  rc = pn_search(w, &r, &start->c, &goal->c, (pn_goalmode)mode, &o, &res,
+                 &err);
+  guard_end(&g);
+  end_progress(&o, &ps);
+  if (rc == PN_EINTR) {
+    pn_result_clear(&res);
+    if (g.own) return luaL_error(L, "interrupted!");
+    lua_pushnil(L);
+    lua_pushliteral(L, "interrupted");
+    return 2;
+  }
+  if (rc != PN_OK) {
+    pn_result_clear(&res);
+    return pnL_error(L, &err);
+  }
+  push_result(L, sb, &res);
+  pn_result_clear(&res);
+  return 1;
+}
+
+/* core.distances(window, rule, start, {targets...}, complete [, opts]) */
+static int l_distances(lua_State *L) {
+  pn_board *w = pnL_checkboard(L, 1), *sb;
+  int d = pnL_checkd(L, 2), complete, rc, k;
+  lconfig *start = pnL_checkconfig(L, 3);
+  lua_Integer n, i;
+  pn_config *targets;
+  pn_searchopts o;
+  progress_state ps;
+  pn_disttable t;
+  pn_rule r;
+  pn_error err;
+  guard g;
+  luaL_checktype(L, 4, LUA_TTABLE);
+  complete = lua_toboolean(L, 5);
+  read_searchopts(L, 6, &o, &ps);
+  lua_settop(L, 6);
+  lua_getiuservalue(L, 3, 1);
+  sb = pnL_checkboard(L, -1);                                  /* 7 */
+  n = luaL_len(L, 4);
+  targets = lua_newuserdatauv(L, (size_t)(n + 1) * sizeof *targets, 0);
+  for (i = 1; i <= n; i++) {
+    lua_geti(L, 4, i);
+    targets[i - 1] = pnL_checkconfig(L, -1)->c;    /* shallow: kept alive */
+    lua_pop(L, 1);
+  }
+  r.d = d;
+  guard_begin(L, &g);
+  o.lim.interrupt = g.flag;
+  rc = pn_distances(w, &r, &start->c, targets, (size_t)n, complete, &o, &t,
+                    &err);
+  guard_end(&g);
+  end_progress(&o, &ps);
+  if (rc == PN_EINTR) {
+    if (g.own) return luaL_error(L, "interrupted!");
+    lua_pushnil(L);
+    lua_pushliteral(L, "interrupted");
+    return 2;
+  }
+  if (rc != PN_OK) return pnL_error(L, &err);
+  lua_createtable(L, 0, 12);
+  lua_createtable(L, (int)n, 0);
+  for (i = 0; i < n; i++) {
+    lua_pushinteger(L, t.dist[i]);
+    lua_rawseti(L, -2, i + 1);
+  }
+  lua_setfield(L, -2, "dist");
+  lua_createtable(L, (int)n, 0);
+  for (i = 0; i < n; i++) {
+    size_t j;
+    if (t.dist[i] < 0) { lua_pushboolean(L, 0); lua_rawseti(L, -2, i + 1); continue; }
+    lua_createtable(L, (int)t.plen[i], 0);
+    for (j = 0; j < t.plen[i]; j++) {
+      pnL_pushmove(L, sb, t.paths[i][j]);
+      lua_rawseti(L, -2, (lua_Integer)j + 1);
+    }
+    lua_rawseti(L, -2, i + 1);
+  }
+  lua_setfield(L, -2, "paths");
+  lua_createtable(L, t.maxdepth + 1, 0);
+  for (k = 0; k <= t.maxdepth && k < 256; k++) {
+    lua_pushinteger(L, (lua_Integer)t.layer[k]);
+    lua_rawseti(L, -2, k + 1);          /* layers[1] = depth 0 */
+  }
+  lua_setfield(L, -2, "layers");
+  lua_pushinteger(L, t.maxdepth); lua_setfield(L, -2, "maxdepth");
+  lua_pushboolean(L, t.complete); lua_setfield(L, -2, "complete");
+  lua_pushinteger(L, (lua_Integer)t.reached); lua_setfield(L, -2, "reached");
+  lua_pushinteger(L, (lua_Integer)t.expanded); lua_setfield(L, -2, "expanded");
+  lua_pushnumber(L, t.seconds); lua_setfield(L, -2, "seconds");
+  lua_pushinteger(L, (lua_Integer)t.memory); lua_setfield(L, -2, "memory");
+  lua_pushinteger(L, t.threads); lua_setfield(L, -2, "threads");
+  if (t.hardest.n) {
+    lconfig *h = pnL_newconfig(L, 7);
+    if (pn_config_copy(&h->c, &t.hardest, &err) != PN_OK) {
+      pn_disttable_clear(&t);
+      return pnL_error(L, &err);
+    }
+    lua_setfield(L, -2, "hardest");
+  }
+  pn_disttable_clear(&t);
+  return 1;
+}
+
+/* }==================================================================== */
 
 /* core.bfs(window, rule, start, goal, mode [, limits]) -> result table */
 static int l_bfs(lua_State *L) {
@@ -165,6 +355,8 @@ static int l_bfs(lua_State *L) {
 
 static const luaL_Reg search_funcs[] = {
   {"bfs", l_bfs},
+  {"search", l_search},
+  {"distances", l_distances},
   {NULL, NULL}
 };
 

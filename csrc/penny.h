@@ -294,6 +294,73 @@ typedef struct pn_result {
 void pn_result_init(pn_result *r);
 void pn_result_clear(pn_result *r);
 
+/* {====================================================================
+** The exact search engine (csrc/search/)
+** ===================================================================== */
+
+typedef enum pn_method {
+  PN_M_AUTO = 0,      /* bidirectional, falling back to the full space */
+  PN_M_PLAIN,         /* plain BFS (pn_bfs): the reference */
+  PN_M_BIDIR,         /* bidirectional BFS on hashed bitboards */
+  PN_M_FULL,          /* BFS over the ranked space, 1 byte per state */
+  PN_M_ASTAR          /* A* with the goal-cells heuristic */
+} pn_method;
+
+typedef struct pn_progress {
+  const char *phase;          /* "full", "bidir", "astar", "plain" */
+  int depth;
+  uint64_t states;            /* states stored so far */
+  uint64_t layer;             /* states in the last layer */
+  double seconds;
+  size_t memory;              /* bytes */
+} pn_progress;
+
+typedef struct pn_searchopts {
+  pn_limits lim;
+  pn_method method;
+  int threads;                /* 0 = all cores */
+  void (*progress)(const pn_progress *p, void *ud);
+  void *progress_ud;
+} pn_searchopts;
+
+/* the default memory budget: half of the physical memory (or of the
+** container's limit) */
+size_t pn_default_memory(void);
+
+/* Shortest solution of start -> goal inside the bounded window w.  The
+** result names the method in res->reason.  Falls back to the plain BFS
+** when the window does not fit the bitboard engine (more than 64 cells or
+** 16 labels). */
+int pn_search(const pn_board *w, const pn_rule *r, const pn_config *start,
+              const pn_config *goal, pn_goalmode mode,
+              const pn_searchopts *o, pn_result *res, pn_error *err);
+
+/* Distance table: BFS over the whole ranked space from start.  dist[i]
+** (-1 if unreachable) and a shortest path (paths[i], plen[i]) for each
+** target; layer sizes; with complete, the whole reachable space (and a
+** hardest configuration), else it stops once every target is reached. */
+typedef struct pn_disttable {
+  size_t ntargets;
+  int *dist;
+  pn_move **paths;
+  size_t *plen;
+  int maxdepth;               /* deepest layer explored */
+  int complete;               /* the whole reachable space was explored */
+  uint64_t layer[256];
+  uint64_t reached, expanded;
+  pn_config hardest;          /* a configuration at maxdepth (complete) */
+  double seconds;
+  size_t memory;
+  int threads;
+} pn_disttable;
+
+int pn_distances(const pn_board *w, const pn_rule *r, const pn_config *start,
+                 const pn_config *targets, size_t ntargets, int complete,
+                 const pn_searchopts *o, pn_disttable *out, pn_error *err);
+void pn_disttable_clear(pn_disttable *t);
+
+/* }==================================================================== */
+
 /* Plain BFS over the configurations of a bounded board.  The goal's
 ** labels must match the start's multiset.  Returns PN_OK with the verdict
 ** in res, PN_EINTR when interrupted, or an error. */

@@ -161,8 +161,9 @@ describe("Solution", function()
     assert.is_true(r[2] == p.goal)
     assert.truthy(tostring(s):find("solved in 1 move"))
     assert.truthy(tostring(s.moves[1]):find("(0,0)->(1,1)", 1, true))
-    assert.equal("bfs", s.method)
+    assert.equal("engine", s.method)
     assert.is_number(s.stats.states)
+    assert.equal("bfs", p:solve{ method = "bfs" }.method)
   end)
 
   it("refuses a solver's wrong answer loudly", function()
@@ -177,9 +178,11 @@ describe("Solution", function()
     -- no coin of the goal has two neighbours in the goal
     local p = penny.puzzle{ board = { width = 4, height = 4 },
       start = "ooo\no..", goal = "o.o\no.o" }
-    local s = p:solve()
-    assert.equal("unsolvable", s.verdict)
-    assert.truthy(s.reason:find("configurations examined"))
+    for _, method in ipairs{ "auto", "bfs", "full", "astar" } do
+      local s = p:solve{ method = method }
+      assert.equal("unsolvable", s.verdict, method)
+      assert.truthy(s.reason:find("configurations"), s.reason)
+    end
     -- a goal outside span(A) on the square grid
     local q = penny.puzzle{ start = "oo\no.", goal = "(0,0) (1,0) (5,5)" }
     local t = q:solve()
@@ -200,17 +203,32 @@ describe("limits", function()
   end)
 
   it("a time limit gives unknown with a lower bound", function()
-    local p = cs.puzzle(cs.load(), "font5x7", "A-9")
-    local s = p:solve{ time_limit = 0.05 }
-    assert.equal("unknown", s.verdict)
-    assert.truthy(s.reason:find("time limit"))
-    assert.is_true(s.lower_bound >= 1 and s.lower_bound <= 6)
+    local p = cs.puzzle(cs.load(), "font5x7", "/-Z")       -- 30 moves
+    for _, method in ipairs{ "auto", "bfs", "bidir", "full" } do
+      local s = p:solve{ time_limit = 0.2, method = method, progress = false }
+      assert.equal("unknown", s.verdict, method)
+      assert.truthy(s.reason:find("time limit"), s.reason)
+      assert.is_true(s.lower_bound >= 1 and s.lower_bound <= 30, method)
+    end
   end)
 
-  it("a state cap gives unknown", function()
+  it("a state cap gives unknown, whatever the method", function()
     local p = cs.puzzle(cs.load(), "font5x7", "A-9")
-    local s = p:solve{ max_states = 1000 }
-    assert.equal("unknown", s.verdict)
+    for _, method in ipairs{ "auto", "bfs", "bidir", "astar" } do
+      local s = p:solve{ max_states = 1000, method = method }
+      assert.equal("unknown", s.verdict, method)
+      assert.is_true(s.lower_bound >= 1 and s.lower_bound <= 6, method)
+    end
+  end)
+
+  it("a memory budget too small for the full space is a clear error", function()
+    local p = cs.puzzle(cs.load(), "font5x7", "A-9")
+    local ok, err = pcall(p.solve, p, { method = "full", max_memory = 100e6 })
+    assert.is_false(ok)
+    assert.truthy(err:find("over the memory budget", 1, true), err)
+    -- auto stays within it: the hashed search answers
+    local s = p:solve{ max_memory = 100e6 }
+    assert.equal(6, #s)
   end)
 end)
 

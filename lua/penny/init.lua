@@ -266,6 +266,55 @@ end
 
 
 --{===================================================================
+-- Distance tables
+
+--[[
+penny.distances(start [, opts]) -> table
+
+Breadth-first search over the whole ranked state space from start (a
+Config on a bounded board, or on the square/hexagonal/cubic lattice where
+its span is the window).  opts:
+  targets = {Config, ...}   distances and a shortest path to each
+  complete = true           explore everything (layer sizes of the whole
+                            reachable space, a hardest configuration);
+                            default: stop once every target is reached
+  rule = d, max_memory = bytes, time_limit = s, threads = n,
+  progress = bool
+Returns { dist = {...} (-1: unreachable), paths = {moves...} (false when
+unreachable), layers = {depth 0, 1, ...}, maxdepth, complete, reached,
+expanded, hardest = Config (complete only), seconds, memory, threads }.
+]]
+function penny.distances(start, opts)
+  opts = opts or {}
+  if not penny.is_config(start) then
+    error("penny.distances: start must be a Config", 2)
+  end
+  local board = start:board()
+  local rule = opts.rule or 2
+  local window = board
+  if not board:bounded() then
+    local span, why = start:span(rule)
+    if not span then
+      error("penny.distances needs a finite window: " .. why, 2)
+    end
+    window = core.board_cells(board:kind(), board:dim(), span:positions())
+  end
+  local targets = {}
+  for i, t in ipairs(opts.targets or {}) do
+    targets[i] = penny.config(board, t, "target " .. i)
+  end
+  local r, why = core.distances(window, rule, start, targets,
+    opts.complete or false, { max_memory = opts.max_memory,
+    time_limit = opts.time_limit, threads = opts.threads,
+    progress = opts.progress })
+  if r == nil then error(why .. "!", 0) end
+  return r
+end
+
+--}===================================================================
+
+
+--{===================================================================
 -- Puzzles
 
 local puzzle = require "penny.puzzle"

@@ -143,18 +143,16 @@ local function limits(opts)
            time_limit = opts.time_limit }
 end
 
-local function bfs_once(p, opts)
-  local win = M.window(p, opts)
-  if win.outside then
-    return Solution.new(p, { verdict = "unsolvable", method = "bfs",
-                             reason = win.outside })
-  end
-  local r, why = core.bfs(win.board, p.rule, p.start, p.goal, p.up_to,
-                          limits(opts))
-  if r == nil then error(why .. "!", 0) end
+--[[
+Turn a C result into Solution fields, with what the window proves: on an
+exact window the C verdict stands; on an inexact one, "unsolvable" only
+means "not inside the window", and optimality holds for solutions of up to
+margin + 1 moves (see the top of this file).
+]]
+local function finish(p, win, r, method)
   local stats = { states = r.states, expanded = r.expanded, depth = r.depth,
                   memory = r.memory, seconds = r.seconds, window = win.text }
-  local f = { method = "bfs", stats = stats, moves = r.moves,
+  local f = { method = method, stats = stats, moves = r.moves,
               lower_bound = r.lower_bound }
   if r.verdict == "solved" then
     f.verdict = "solved"
@@ -179,19 +177,31 @@ local function bfs_once(p, opts)
       f.reason = r.reason
     else
       f.verdict = "unknown"
-      f.lower_bound = math.min(r.depth, win.margin) + 1
+      f.lower_bound = win.margin + 1
       f.reason = format("no solution inside the search window (%s, %d "
         .. "configurations); a solution leaving it would need at least %d "
         .. "moves", win.text, r.states, f.lower_bound)
     end
   else
     f.verdict = "unknown"
-    if not win.exact then
+    if not win.exact and r.lower_bound then
       f.lower_bound = math.min(r.lower_bound, win.margin + 1)
     end
     f.reason = r.reason
   end
-  return Solution.new(p, f)
+  return f
+end
+
+local function bfs_once(p, opts)
+  local win = M.window(p, opts)
+  if win.outside then
+    return Solution.new(p, { verdict = "unsolvable", method = "bfs",
+                             reason = win.outside })
+  end
+  local r, why = core.bfs(win.board, p.rule, p.start, p.goal, p.up_to,
+                          limits(opts))
+  if r == nil then error(why .. "!", 0) end
+  return Solution.new(p, finish(p, win, r, "bfs"))
 end
 
 --[[
@@ -199,31 +209,75 @@ On an inexact window a solution of L moves is proven optimal once the
 margin is at least L - 1; when the first search finds a longer one, search
 again with that margin (same limits) unless the caller fixed the margin.
 ]]
-local function bfs(p, opts)
-  local sol = bfs_once(p, opts)
+local function widen(p, opts, once)
+  local sol = once(p, opts)
   if sol.verdict == "solved" and not sol.optimal and not opts.margin
       and not p.margin then
     local wider = {}
     for k, v in pairs(opts) do wider[k] = v end
     wider.margin = #sol.moves - 1
-    local ok, again = pcall(bfs_once, p, wider)
+    local ok, again = pcall(once, p, wider)
     if ok and again.verdict == "solved" then return again end
-    if not ok and again:find("interrupted") then error(again, 0) end
+    if not ok and tostring(again):find("interrupted") then error(again, 0) end
   end
   return sol
+end
+
+local function bfs(p, opts)
+  return widen(p, opts, bfs_once)
+end
+
+--}===================================================================
+
+
+--{===================================================================
+-- The exact search engine
+
+local ENGINE_NAMES = { auto = "engine", bidir = "bidir", full = "full",
+                       astar = "astar" }
+
+local function engine_once(p, opts, method)
+  local win = M.window(p, opts)
+  local name = ENGINE_NAMES[method]
+  if win.outside then
+    return Solution.new(p, { verdict = "unsolvable", method = name,
+                             reason = win.outside })
+  end
+  local r, why = core.search(win.board, p.rule, p.start, p.goal, p.up_to, {
+    method = method, max_memory = opts.max_memory, max_states = opts.max_states,
+    time_limit = opts.time_limit, threads = opts.threads,
+    progress = opts.progress })
+  if r == nil then error(why .. "!", 0) end
+  return Solution.new(p, finish(p, win, r, name))
+end
+
+local function engine(method)
+  return function(p, opts)
+    return widen(p, opts, function(q, o) return engine_once(q, o, method) end)
+  end
 end
 
 --}===================================================================
 
 M.methods = {
+  auto = { solve = engine("auto"), exact = true, optimal = true,
+           about = "the exact engine: bidirectional BFS on bitboards, the "
+             .. "whole ranked space when that runs out of memory, A* for "
+             .. "goals with fewer coins; plain BFS for windows over 64 cells" },
+  bidir = { solve = engine("bidir"), exact = true, optimal = true,
+            about = "bidirectional breadth-first search on bitboards" },
+  full = { solve = engine("full"), exact = true, optimal = true,
+           about = "breadth-first search over the whole ranked state space" },
+  astar = { solve = engine("astar"), exact = true, optimal = true,
+            about = "A* with the uncovered-goal-cells heuristic" },
   bfs = { solve = bfs, exact = true, optimal = true,
           about = "plain breadth-first search over the window (reference)" },
 }
+M.methods.plain = M.methods.bfs
 
 function M.solve(p, opts)
   opts = check_opts(opts, 3)
   local name = opts.method or "auto"
-  if name == "auto" then name = "bfs" end
   local m = M.methods[name]
   if not m then error(format("unknown solve method '%s'", name), 3) end
   return m.solve(p, opts)

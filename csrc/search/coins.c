@@ -1,0 +1,221 @@
+/*
+** coins.c -- the coin-moving game as a pn_keygame (see coins.h).
+**
+** Keys: an unlabelled state is its mask (never 0: there is a coin); a
+** labelled one is its rank + 1.  Move codes: from << 8 | to (cells).
+** A predecessor of a state is obtained by taking a coin that can have come
+** last (d occupied neighbours among the others) back to any free cell.
+*/
+#include <stdlib.h>
+#include <string.h>
+
+#include "coins.h"
+#include "../util.h"
+
+uint64_t pn_coingame_key(const pn_coingame *cg, const bbstate *st) {
+  if (cg->s.nclass == 1) return st->m[0];
+  return bb_rank(&cg->s, st) + 1;
+}
+
+void pn_coingame_state(const pn_coingame *cg, uint64_t key, bbstate *st) {
+  if (cg->s.nclass == 1) { st->m[0] = key; return; }
+  bb_unrank(&cg->s, key - 1, st);
+}
+
+pn_move pn_coingame_move(const pn_coingame *cg, uint32_t mv) {
+  pn_move m;
+  m.from = pn_board_cell(cg->w, mv >> 8);
+  m.to = pn_board_cell(cg->w, mv & 0xff);
+  return m;
+}
+
+static int succ(void *ud, uint64_t key, uint64_t *out, uint32_t *mv) {
+  pn_coingame *cg = ud;
+  const bbspace *s = &cg->s;
+  bbstate st;
+  bbtargets t;
+  bb_t u;
+  int k, n = 0;
+  pn_coingame_state(cg, key, &st);
+  u = bb_union(s, &st);
+  bb_targets(s, u, &t);
+  for (k = 0; k < s->nclass; k++) {
+    bb_t coins = st.m[k];
+    while (coins) {
+      int c = __builtin_ctzll(coins);
+      bb_t dst = bb_dest(s, &t, c);
+      coins &= coins - 1;
+      while (dst) {
+        int d = __builtin_ctzll(dst);
+        bbstate nx = st;
+        dst &= dst - 1;
+        nx.m[k] ^= ((bb_t)1 << c) | ((bb_t)1 << d);
+        out[n] = pn_coingame_key(cg, &nx);
+        mv[n++] = (uint32_t)(c << 8 | d);
+      }
+    }
+  }
+  return n;
+}
+
+static int pred(void *ud, uint64_t key, uint64_t *out, uint32_t *mv) {
+  pn_coingame *cg = ud;
+  const bbspace *s = &cg->s;
+  bbstate st;
+  bb_t u, freec;
+  int k, n = 0;
+  pn_coingame_state(cg, key, &st);
+  u = bb_union(s, &st);
+  freec = s->all & ~u;
+  for (k = 0; k < s->nclass; k++) {
+    bb_t coins = st.m[k];
+    while (coins) {
+      int c = __builtin_ctzll(coins);
+      bb_t orig = freec;
+      coins &= coins - 1;
+      if (!bb_can_have_moved(s, u, c)) continue;
+      while (orig) {
+        int p = __builtin_ctzll(orig);
+        bbstate pr = st;
+        orig &= orig - 1;
+        pr.m[k] ^= ((bb_t)1 << c) | ((bb_t)1 << p);
+        out[n] = pn_coingame_key(cg, &pr);
+        mv[n++] = (uint32_t)(p << 8 | c);
+      }
+    }
+  }
+  return n;
+}
+
+static int holds(const pn_coingame *cg, const bbstate *st, const bbstate *p) {
+  int k;
+  for (k = 0; k < cg->s.nclass; k++)
+    if ((st->m[k] & p->m[k]) != p->m[k]) return 0;
+  return 1;
+}
+
+static int is_goal(void *ud, uint64_t key) {
+  pn_coingame *cg = ud;
+  bbstate st;
+  size_t i;
+  pn_coingame_state(cg, key, &st);
+  for (i = 0; i < cg->npat; i++)
+    if (holds(cg, &st, &cg->pat[i])) return 1;
+  return 0;
+}
+
+/* goal cells not yet covered by a coin of their class: each move covers at
+** most one more, so this never overestimates and changes by at most one
+** per move (consistent); the least over the placements */
+static int heuristic(void *ud, uint64_t key) {
+  pn_coingame *cg = ud;
+  bbstate st;
+  size_t i;
+  int best = 255;
+  pn_coingame_state(cg, key, &st);
+  for (i = 0; i < cg->npat && best > 0; i++) {
+    int k, h = 0;
+    for (k = 0; k < cg->s.nclass; k++)
+      h += __builtin_popcountll(cg->pat[i].m[k] & ~st.m[k]);
+    if (h < best) best = h;
+  }
+  return best;
+}
+
+/* a goal configuration as a pattern of the window, if it fits */
+static int pattern_of(const pn_coingame *cg, const pn_config *c, bbstate *p) {
+  size_t i;
+  int k;
+  memset(p, 0, sizeof *p);
+  for (i = 0; i < c->n; i++) {
+    int64_t id = pn_board_index(cg->w, c->pos[i]);
+    if (id < 0) return 0;
+    for (k = 0; k < cg->s.nclass && cg->s.label[k] != c->label[i]; k++) {}
+    if (k == cg->s.nclass) return 0;
+    p->m[k] |= (bb_t)1 << id;
+  }
+  return 1;
+}
+
+static int add_pattern(pn_coingame *cg, const bbstate *p, size_t cap) {
+  size_t i;
+  for (i = 0; i < cg->npat; i++)
+    if (memcmp(&cg->pat[i], p, sizeof *p) == 0) return 1;
+  if (cg->npat == cap) return 0;
+  cg->pat[cg->npat++] = *p;
+  return 1;
+}
+
+int pn_coingame_init(pn_coingame *cg, const pn_board *w, const pn_rule *r,
+                     const pn_config *start, const pn_config *goal,
+                     pn_goalmode mode, pn_error *err) {
+  pn_goal gl;
+  size_t cap, i;
+  int rc, v;
+  memset(cg, 0, sizeof *cg);
+  cg->w = w;
+  if ((rc = bb_init(&cg->s, w, r, start, err)) != PN_OK) return rc;
+  if ((rc = pn_goal_init(&gl, w, goal, mode, err)) != PN_OK) goto fail;
+  cap = mode == PN_FIXED ? 1
+      : pn_board_ncells(w) * (size_t)(gl.nvariants > 0 ? gl.nvariants : 1) + 1;
+  cg->pat = malloc(cap * sizeof *cg->pat);
+  if (!cg->pat) { rc = pn_seterror(err, PN_ENOMEM, "out of memory"); goto fail; }
+  if (mode == PN_FIXED) {
+    bbstate p;
+    if (pattern_of(cg, goal, &p)) add_pattern(cg, &p, cap);
+  } else {
+    /* every placement: the first coin of a variant on every cell */
+    int dim = pn_board_dim(w);
+    pn_config moved;
+    pn_config_init(&moved);
+    for (v = 0; v < gl.nvariants; v++) {
+      const pn_config *var = &gl.variants[v];
+      int64_t v0[PN_MAXDIM];
+      pn_board_unpack(w, var->pos[0], v0);
+      for (i = 0; i < pn_board_ncells(w); i++) {
+        int64_t c0[PN_MAXDIM];
+        size_t j;
+        int ok = 1, d;
+        bbstate p;
+        pn_board_unpack(w, pn_board_cell(w, i), c0);
+        if (pn_config_copy(&moved, var, err) != PN_OK) break;
+        for (j = 0; j < moved.n && ok; j++) {
+          int64_t x[PN_MAXDIM];
+          pn_board_unpack(w, var->pos[j], x);
+          for (d = 0; d < dim; d++) x[d] += c0[d] - v0[d];
+          ok = pn_board_pack(w, x, &moved.pos[j], NULL) == PN_OK;
+        }
+        if (ok && pattern_of(cg, &moved, &p)) add_pattern(cg, &p, cap);
+      }
+    }
+    pn_config_clear(&moved);
+  }
+  pn_goal_free(&gl);
+  cg->full = goal->n == start->n;
+  if (cg->full) {
+    cg->goals = malloc((cg->npat + 1) * sizeof *cg->goals);
+    if (!cg->goals) { rc = pn_seterror(err, PN_ENOMEM, "out of memory"); goto fail2; }
+    for (i = 0; i < cg->npat; i++)
+      cg->goals[i] = pn_coingame_key(cg, &cg->pat[i]);
+  }
+  cg->game.ud = cg;
+  cg->game.maxsucc = cg->s.ncoin * (cg->s.ncell - cg->s.ncoin) + 1;
+  cg->game.succ = succ;
+  cg->game.pred = pred;
+  cg->game.is_goal = is_goal;
+  cg->game.h = heuristic;
+  return PN_OK;
+fail:
+  pn_goal_free(&gl);
+fail2:
+  pn_coingame_free(cg);
+  return rc;
+}
+
+void pn_coingame_free(pn_coingame *cg) {
+  bb_free(&cg->s);
+  free(cg->pat);
+  free(cg->goals);
+  cg->pat = NULL;
+  cg->goals = NULL;
+}

@@ -1,0 +1,34 @@
+/*
+** coins.h -- the coin-moving game on a window of at most 64 cells as a
+** pn_keygame: bitboard successors and predecessors, goal placements and
+** an admissible heuristic.
+*/
+#ifndef PN_COINS_H
+#define PN_COINS_H
+
+#include "engine.h"
+#include "keysearch.h"
+
+typedef struct pn_coingame {
+  bbspace s;
+  const pn_board *w;
+  /* goal patterns: every placement of the goal inside the window; a state
+  ** is a goal when it holds one pattern (coin for coin, class for class) */
+  bbstate *pat;
+  size_t npat;
+  int full;                    /* patterns have every coin: keys in goals[] */
+  uint64_t *goals;             /* keys of the full patterns */
+  pn_keygame game;
+} pn_coingame;
+
+/* PN_ELIMIT when the window or labels do not fit the bitboards */
+int pn_coingame_init(pn_coingame *cg, const pn_board *w, const pn_rule *r,
+                     const pn_config *start, const pn_config *goal,
+                     pn_goalmode mode, pn_error *err);
+void pn_coingame_free(pn_coingame *cg);
+uint64_t pn_coingame_key(const pn_coingame *cg, const bbstate *st);
+void pn_coingame_state(const pn_coingame *cg, uint64_t key, bbstate *st);
+/* move code -> positions */
+pn_move pn_coingame_move(const pn_coingame *cg, uint32_t mv);
+
+#endif

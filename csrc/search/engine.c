@@ -1,0 +1,389 @@
+/*
+** engine.c -- the exact search engine's entry points: pn_search chooses a
+** method for one puzzle, pn_distances builds distance tables.
+**
+** Method "auto" on a window the bitboards can hold:
+**   1. bidirectional BFS on hashed states (short and medium puzzles, and
+**      spaces far too big to enumerate), within a share of the budget;
+**   2. if that runs out of memory and the ranked space fits the budget,
+**      BFS over the whole ranked space (1 byte per state), from the start
+**      until the goal is reached.
+** A goal with fewer coins than the start (extra coins anywhere) has no
+** finite set of goal states to search back from: A* searches forward.
+** Windows over 64 cells or with more than 16 labels go to the plain BFS.
+*/
+#define _POSIX_C_SOURCE 200809L
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "coins.h"
+#include "fullbfs.h"
+#include "keysearch.h"
+#include "../util.h"
+
+size_t pn_default_memory(void) {
+  size_t phys = pn_physical_memory();
+  return phys ? phys / 2 : ((size_t)4 << 30);
+}
+
+static const char *method_name(pn_method m) {
+  switch (m) {
+    case PN_M_AUTO: return "auto";
+    case PN_M_PLAIN: return "plain BFS";
+    case PN_M_BIDIR: return "bidirectional BFS";
+    case PN_M_FULL: return "full-space BFS";
+    case PN_M_ASTAR: return "A*";
+  }
+  return "?";
+}
+
+/* copy key-search moves into the result as positions */
+static int take_moves(const pn_coingame *cg, const uint32_t *mv, size_t n,
+                      pn_result *res, pn_error *err) {
+  size_t i;
+  res->moves = malloc((n + 1) * sizeof *res->moves);
+  if (!res->moves) return pn_seterror(err, PN_ENOMEM, "out of memory");
+  for (i = 0; i < n; i++) res->moves[i] = pn_coingame_move(cg, mv[i]);
+  res->nmoves = n;
+  return PN_OK;
+}
+
+/* {====================================================================
+** One puzzle
+** ===================================================================== */
+
+static void full_progress(const pn_fullbfs *f, void *ud) {
+  const pn_searchopts *o = ud;
+  pn_progress p;
+  p.phase = "full";
+  p.depth = f->maxdepth;
+  p.states = f->reached;
+  p.layer = f->layer[f->maxdepth];
+  p.seconds = f->seconds;
+  p.memory = f->memory;
+  o->progress(&p, o->progress_ud);
+}
+
+/* BFS over the ranked space from the start to the goal states */
+static int run_full(const pn_coingame *cg, const pn_config *start,
+                    const pn_searchopts *o, const pn_limits *lim,
+                    pn_result *res, pn_error *err) {
+  pn_fullbfs f;
+  bbstate st;
+  uint64_t *targets;
+  size_t i;
+  int rc, best = -1, at = -1;
+  if (!cg->full)
+    return pn_seterror(err, PN_EINVAL, "the full-space search needs a goal "
+                       "with every coin");
+  bb_from_config(&cg->s, cg->w, start, &st);
+  targets = malloc((cg->npat + 1) * sizeof *targets);
+  if (!targets) return pn_seterror(err, PN_ENOMEM, "out of memory");
+  for (i = 0; i < cg->npat; i++) targets[i] = bb_rank(&cg->s, &cg->pat[i]);
+  if ((rc = pn_fullbfs_init(&f, &cg->s, lim, o ? o->threads : 0, err))
+      != PN_OK) { free(targets); return rc; }
+  /* any one goal placement ends the search */
+  rc = pn_fullbfs_run(&f, &st, targets, cg->npat, PN_STOP_ANY,
+                      o && o->progress ? full_progress : NULL, (void *)o, err);
+  res->states = f.reached;
+  res->expanded = f.expanded;
+  res->depth = f.complete_depth;
+  res->memory = f.memory;
+  if (rc == PN_OK) {
+    for (i = 0; i < cg->npat; i++) {
+      int d = pn_fullbfs_dist(&f, targets[i]);
+      if (d >= 0 && (best < 0 || d < best)) { best = d; at = (int)i; }
+    }
+    if (best < 0) {
+      res->verdict = PN_UNSOLVABLE;
+      snprintf(res->reason, sizeof res->reason, "complete search (%s): all "
+               "%llu reachable configurations examined", method_name(PN_M_FULL),
+               (unsigned long long)f.reached);
+    } else {
+      int *from = malloc(((size_t)best + 1) * sizeof *from);
+      int *to = malloc(((size_t)best + 1) * sizeof *to);
+      if (!from || !to || pn_fullbfs_path(&f, targets[at], from, to) != best)
+        rc = pn_seterror(err, PN_EINTERNAL, "penny bug: full-space path "
+                         "reconstruction failed");
+      else {
+        res->moves = malloc(((size_t)best + 1) * sizeof *res->moves);
+        if (!res->moves) rc = pn_seterror(err, PN_ENOMEM, "out of memory");
+        else {
+          for (i = 0; i < (size_t)best; i++) {
+            res->moves[i].from = pn_board_cell(cg->w, (size_t)from[i]);
+            res->moves[i].to = pn_board_cell(cg->w, (size_t)to[i]);
+          }
+          res->nmoves = (size_t)best;
+          res->verdict = PN_SOLVED;
+          snprintf(res->reason, sizeof res->reason, "optimal: %s completed "
+                   "every layer up to %d moves without reaching the goal",
+                   method_name(PN_M_FULL), best - 1);
+        }
+      }
+      free(from);
+      free(to);
+    }
+  } else if (rc == PN_ELIMIT) {
+    res->verdict = PN_UNKNOWN;
+    res->lower_bound = f.complete_depth + 1;
+    snprintf(res->reason, sizeof res->reason, "%s: %.180s; at least %d moves",
+             method_name(PN_M_FULL), err->msg, res->lower_bound);
+    rc = PN_OK;
+  }
+  pn_fullbfs_free(&f);
+  free(targets);
+  return rc;
+}
+
+/* a key search's result into res */
+static int key_result(const pn_coingame *cg, pn_method m, pn_keyresult *kr,
+                      pn_result *res, pn_error *err) {
+  int rc = PN_OK;
+  res->states += kr->states;
+  res->expanded += kr->expanded;
+  if (kr->memory > res->memory) res->memory = kr->memory;
+  if (kr->stopped) {
+    res->verdict = PN_UNKNOWN;
+    res->lower_bound = kr->lower_bound;
+    snprintf(res->reason, sizeof res->reason, "%s: %s after %llu states; at "
+             "least %d moves", method_name(m), kr->why,
+             (unsigned long long)kr->states, kr->lower_bound);
+  } else if (kr->found) {
+    res->verdict = PN_SOLVED;
+    rc = take_moves(cg, kr->moves, kr->nmoves, res, err);
+    if (m == PN_M_ASTAR)
+      snprintf(res->reason, sizeof res->reason, "optimal: A* with an "
+               "admissible heuristic (uncovered goal cells) expanded every "
+               "state of lower estimate");
+    else
+      snprintf(res->reason, sizeof res->reason, "optimal: %s completed "
+               "every layer on both sides without meeting below %zu moves",
+               method_name(m), kr->nmoves);
+  } else {
+    res->verdict = PN_UNSOLVABLE;
+    snprintf(res->reason, sizeof res->reason, "complete search (%s): all "
+             "%llu configurations reachable %s examined", method_name(m),
+             (unsigned long long)kr->states,
+             m == PN_M_BIDIR ? "from one side" : "from the start");
+  }
+  return rc;
+}
+
+int pn_search(const pn_board *w, const pn_rule *r, const pn_config *start,
+              const pn_config *goal, pn_goalmode mode,
+              const pn_searchopts *o, pn_result *res, pn_error *err) {
+  pn_coingame cg;
+  pn_limits lim;
+  pn_method m = o ? o->method : PN_M_AUTO;
+  pn_keyresult kr;
+  pn_error e2;
+  size_t fullneed;
+  int rc;
+  double t0 = pn_clock();
+  pn_result_clear(res);
+  if (o) lim = o->lim; else memset(&lim, 0, sizeof lim);
+  if (!lim.max_memory) lim.max_memory = pn_default_memory();
+  if (m == PN_M_PLAIN) return pn_bfs(w, r, start, goal, mode, &lim, res, err);
+  if ((rc = pn_rule_valid(r, err)) != PN_OK) return rc;
+  if (!pn_board_bounded(w))
+    return pn_seterror(err, PN_EINVAL, "the search needs a bounded board "
+                       "(or a window of the lattice)");
+  if (goal->n > start->n)
+    return pn_seterror(err, PN_EINVAL, "the goal has more coins than the start");
+  rc = pn_coingame_init(&cg, w, r, start, goal, mode, &e2);
+  if (rc == PN_ELIMIT) {            /* too big for the bitboards */
+    if (m != PN_M_AUTO)
+      return pn_seterror(err, PN_ELIMIT, "%s: %s", method_name(m), e2.msg);
+    return pn_bfs(w, r, start, goal, mode, &lim, res, err);
+  }
+  if (rc != PN_OK) { *err = e2; return rc; }
+  if (cg.npat == 0) {
+    res->verdict = PN_UNSOLVABLE;
+    snprintf(res->reason, sizeof res->reason, "the goal does not fit in the "
+             "region the coins can reach");
+    goto out;
+  }
+  {
+    bbstate st;
+    bb_from_config(&cg.s, w, start, &st);
+    if (cg.game.is_goal(&cg, pn_coingame_key(&cg, &st))) {
+      res->verdict = PN_SOLVED;
+      snprintf(res->reason, sizeof res->reason, "the start is the goal");
+      goto out;
+    }
+  }
+  if (m == PN_M_AUTO) m = cg.full ? PN_M_BIDIR : PN_M_ASTAR;
+  if (m == PN_M_FULL) {
+    rc = run_full(&cg, start, o, &lim, res, err);
+    goto out;
+  }
+  memset(&kr, 0, sizeof kr);
+  {
+    bbstate st;
+    uint64_t key;
+    pn_limits keylim = lim;
+    int fallback = o ? o->method == PN_M_AUTO : 1;
+    bb_from_config(&cg.s, w, start, &st);
+    key = pn_coingame_key(&cg, &st);
+    /* in auto mode, when the full-space search fits the budget, hand over
+    ** to it once the hashed search has stored 1/32 of the space: past that
+    ** the ranked search is faster (about 13 bytes and 70-180 hashed
+    ** neighbours per hashed state, against 1 byte and sequential scans) */
+    pn_fullbfs_bytes(&cg.s, o ? o->threads : 0, &fullneed);
+    if (fallback && cg.full && fullneed <= lim.max_memory
+        && !lim.max_states) {
+      if (keylim.max_memory > lim.max_memory / 2)
+        keylim.max_memory = lim.max_memory / 2;
+      keylim.max_states = (size_t)(cg.s.size / 32) + 1024;
+    } else {
+      fallback = 0;             /* the caller's limits stop the search */
+    }
+    if (m == PN_M_BIDIR) {
+      if (!cg.full) {
+        rc = pn_seterror(err, PN_EINVAL, "bidirectional search needs a goal "
+                         "with every coin (use astar)");
+        goto out;
+      }
+      rc = pn_key_bidir(&cg.game, &key, 1, cg.goals, cg.npat, &keylim, &kr,
+                        err);
+    } else {
+      rc = pn_key_astar(&cg.game, key, &keylim, &kr, err);
+    }
+    if (rc != PN_OK) { pn_keyresult_clear(&kr); goto out; }
+    if (kr.stopped == PN_EINTR) {
+      pn_keyresult_clear(&kr);
+      rc = pn_seterror(err, PN_EINTR, "interrupted");
+      goto out;
+    }
+    if (kr.stopped == PN_ENOMEM && fallback && cg.full
+        && fullneed <= lim.max_memory) {
+      res->states += kr.states;
+      res->expanded += kr.expanded;
+      pn_keyresult_clear(&kr);
+      if (lim.time_limit > 0) lim.time_limit -= pn_clock() - t0;
+      if (lim.time_limit < 0) lim.time_limit = 1e-9;
+      rc = run_full(&cg, start, o, &lim, res, err);
+      goto out;
+    }
+    rc = key_result(&cg, m, &kr, res, err);
+    pn_keyresult_clear(&kr);
+  }
+out:
+  res->seconds = pn_clock() - t0;
+  pn_coingame_free(&cg);
+  return rc;
+}
+
+/* }==================================================================== */
+
+
+/* {====================================================================
+** Distance tables
+** ===================================================================== */
+
+void pn_disttable_clear(pn_disttable *t) {
+  size_t i;
+  if (t->paths)
+    for (i = 0; i < t->ntargets; i++) free(t->paths[i]);
+  free(t->paths);
+  free(t->plen);
+  free(t->dist);
+  pn_config_clear(&t->hardest);
+  memset(t, 0, sizeof *t);
+}
+
+int pn_distances(const pn_board *w, const pn_rule *r, const pn_config *start,
+                 const pn_config *targets, size_t ntargets, int complete,
+                 const pn_searchopts *o, pn_disttable *out, pn_error *err) {
+  bbspace s;
+  pn_fullbfs f;
+  pn_limits lim;
+  bbstate st;
+  uint64_t *ranks = NULL;
+  size_t i;
+  int rc, d;
+  memset(out, 0, sizeof *out);
+  if (o) lim = o->lim; else memset(&lim, 0, sizeof lim);
+  if (!lim.max_memory) lim.max_memory = pn_default_memory();
+  if ((rc = pn_rule_valid(r, err)) != PN_OK) return rc;
+  if ((rc = bb_init(&s, w, r, start, err)) != PN_OK) return rc;
+  if (!bb_from_config(&s, w, start, &st)) {
+    bb_free(&s);
+    return pn_seterror(err, PN_EINVAL, "the start is not in the window");
+  }
+  out->ntargets = ntargets;
+  out->dist = calloc(ntargets + 1, sizeof *out->dist);
+  out->paths = calloc(ntargets + 1, sizeof *out->paths);
+  out->plen = calloc(ntargets + 1, sizeof *out->plen);
+  ranks = malloc((ntargets + 1) * sizeof *ranks);
+  if (!out->dist || !out->paths || !out->plen || !ranks) {
+    rc = pn_seterror(err, PN_ENOMEM, "out of memory");
+    goto fail;
+  }
+  for (i = 0; i < ntargets; i++) {
+    bbstate ts;
+    if (!bb_from_config(&s, w, &targets[i], &ts)) {
+      rc = pn_seterror(err, PN_EINVAL, "target %zu is not a configuration of "
+                       "the window with the start's coins and labels", i + 1);
+      goto fail;
+    }
+    ranks[i] = bb_rank(&s, &ts);
+  }
+  if ((rc = pn_fullbfs_init(&f, &s, &lim, o ? o->threads : 0, err)) != PN_OK)
+    goto fail;
+  rc = pn_fullbfs_run(&f, &st, ranks, ntargets,
+                      complete ? PN_STOP_NEVER : PN_STOP_ALL,
+                      o && o->progress ? full_progress : NULL, (void *)o, err);
+  if (rc != PN_OK) { pn_fullbfs_free(&f); goto fail; }
+  out->maxdepth = f.maxdepth;
+  out->complete = f.done;
+  for (d = 0; d <= f.maxdepth && d < 256; d++) out->layer[d] = f.layer[d];
+  out->reached = f.reached;
+  out->expanded = f.expanded;
+  out->memory = f.memory;
+  out->threads = f.threads;
+  for (i = 0; i < ntargets && rc == PN_OK; i++) {
+    int *from, *to, k;
+    out->dist[i] = pn_fullbfs_dist(&f, ranks[i]);
+    if (out->dist[i] < 0) continue;
+    from = malloc(((size_t)out->dist[i] + 1) * sizeof *from);
+    to = malloc(((size_t)out->dist[i] + 1) * sizeof *to);
+    out->paths[i] = malloc(((size_t)out->dist[i] + 1) * sizeof **out->paths);
+    if (!from || !to || !out->paths[i]) rc = pn_seterror(err, PN_ENOMEM,
+                                                        "out of memory");
+    else if (pn_fullbfs_path(&f, ranks[i], from, to) != out->dist[i])
+      rc = pn_seterror(err, PN_EINTERNAL, "penny bug: distance table path "
+                       "reconstruction failed");
+    else {
+      for (k = 0; k < out->dist[i]; k++) {
+        out->paths[i][k].from = pn_board_cell(w, (size_t)from[k]);
+        out->paths[i][k].to = pn_board_cell(w, (size_t)to[k]);
+      }
+      out->plen[i] = (size_t)out->dist[i];
+    }
+    free(from);
+    free(to);
+  }
+  if (rc == PN_OK && out->complete && f.maxdepth > 0) {
+    /* a hardest configuration: the first of the deepest layer */
+    uint64_t q;
+    for (q = 0; q < s.size; q++)
+      if (f.depth[q] == (uint8_t)(f.maxdepth + 1)) break;
+    bb_unrank(&s, q, &st);
+    rc = bb_to_config(&s, w, &st, &out->hardest, err);
+  }
+  out->seconds = f.seconds;
+  pn_fullbfs_free(&f);
+  free(ranks);
+  bb_free(&s);
+  if (rc != PN_OK) pn_disttable_clear(out);
+  return rc;
+fail:
+  free(ranks);
+  bb_free(&s);
+  pn_disttable_clear(out);
+  return rc;
+}
+
+/* }==================================================================== */

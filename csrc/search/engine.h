@@ -1,0 +1,137 @@
+/*
+** engine.h -- internals shared by the exact search engine's files:
+** bitboard states over a window of at most 64 cells, their move
+** generation, combinatorial ranking, and memory accounting.
+*/
+#ifndef PN_ENGINE_H
+#define PN_ENGINE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "../penny.h"
+
+#define BB_MAXCELL 64
+#define BB_MAXCLASS 16       /* label classes in one state */
+#define BB_MAXD 16           /* largest threshold d for bitboards */
+
+typedef uint64_t bb_t;
+
+/* a state: one mask per label class (class 0 only when unlabelled) */
+typedef struct bbstate {
+  bb_t m[BB_MAXCLASS];
+} bbstate;
+
+/*
+** The window as bitboards, with everything the rank needs.
+** Cells are the window's cell ids (0..ncell-1, in position order).
+*/
+typedef struct bbspace {
+  int ncell, ncoin, nclass, d;
+  bb_t all;
+  bb_t nbr[BB_MAXCELL];
+  int count[BB_MAXCLASS];          /* coins per class */
+  int32_t label[BB_MAXCLASS];      /* the label of each class */
+  /* ranking: colex rank of the union (ncell choose ncoin) times the rank
+  ** of the class arrangement among the ncoin occupied cells */
+  uint64_t nunion, narrange, size; /* size = nunion * narrange */
+  uint64_t binom[BB_MAXCELL + 1][BB_MAXCELL + 3];   /* C(n, k), 0 for k > n */
+  uint64_t dbin[BB_MAXCELL + 1][BB_MAXCELL + 2];    /* C(n,k+1) - C(n,k) */
+  int nchunk;                      /* 8-cell chunks of the union mask */
+  uint64_t *rtab;                  /* [nchunk][256][ncoin + 1] */
+} bbspace;
+
+/* set up a space; PN_ELIMIT when the window or labels do not fit */
+int bb_init(bbspace *s, const pn_board *w, const pn_rule *r,
+            const pn_config *start, pn_error *err);
+void bb_free(bbspace *s);
+/* config <-> state (positions through the window's cell ids) */
+int bb_from_config(const bbspace *s, const pn_board *w, const pn_config *c,
+                   bbstate *st);
+int bb_to_config(const bbspace *s, const pn_board *w, const bbstate *st,
+                 pn_config *c, pn_error *err);
+
+uint64_t bb_rank(const bbspace *s, const bbstate *st);
+void bb_unrank(const bbspace *s, uint64_t r, bbstate *st);
+
+static inline bb_t bb_union(const bbspace *s, const bbstate *st) {
+  bb_t u = st->m[0];
+  int k;
+  for (k = 1; k < s->nclass; k++) u |= st->m[k];
+  return u;
+}
+
+/* colex rank of a mask with ncoin bits, by the chunk table */
+static inline uint64_t bb_rank_mask(const bbspace *s, bb_t m) {
+  uint64_t r = 0;
+  int below = 0, j;
+  for (j = 0; j < s->nchunk; j++) {
+    unsigned byte = (unsigned)(m >> (8 * j)) & 0xff;
+    if (byte) {
+      r += s->rtab[((size_t)j * 256 + byte) * (size_t)(s->ncoin + 1) + below];
+      below += __builtin_popcount(byte);
+    }
+  }
+  return r;
+}
+
+/*
+** The cells a coin may move to: free cells with at least d occupied
+** neighbours, not counting the coin itself.  ge[k] = cells with >= k
+** occupied neighbours (k = 1..d+1), computed once per state.
+*/
+typedef struct bbtargets {
+  bb_t td, td1;      /* free cells with >= d, >= d+1 occupied neighbours */
+} bbtargets;
+
+static inline void bb_targets(const bbspace *s, bb_t occ, bbtargets *t) {
+  bb_t rest = occ, freec = ~occ & s->all;
+  int d = s->d;
+  if (d <= 3) {
+    /* saturating counters of "at least 1..4 occupied neighbours", kept in
+    ** registers for the usual thresholds */
+    bb_t g1 = 0, g2 = 0, g3 = 0, g4 = 0;
+    while (rest) {
+      bb_t m = s->nbr[__builtin_ctzll(rest)];
+      rest &= rest - 1;
+      g4 |= g3 & m;
+      g3 |= g2 & m;
+      g2 |= g1 & m;
+      g1 |= m;
+    }
+    t->td = (d == 1 ? g1 : d == 2 ? g2 : g3) & freec;
+    t->td1 = (d == 1 ? g2 : d == 2 ? g3 : g4) & freec;
+  } else {
+    bb_t ge[BB_MAXD + 2];
+    int k;
+    for (k = 0; k <= d + 1; k++) ge[k] = 0;
+    while (rest) {
+      bb_t m = s->nbr[__builtin_ctzll(rest)];
+      rest &= rest - 1;
+      for (k = d + 1; k >= 2; k--) ge[k] |= ge[k - 1] & m;
+      ge[1] |= m;
+    }
+    t->td = ge[d] & freec;
+    t->td1 = ge[d + 1] & freec;
+  }
+}
+
+/* destinations of the coin on cell c */
+static inline bb_t bb_dest(const bbspace *s, const bbtargets *t, int c) {
+  return t->td1 | (t->td & ~s->nbr[c]);
+}
+
+/* can the coin on cell c have arrived last (>= d neighbours among the
+** others)?  Used for reverse moves. */
+static inline int bb_can_have_moved(const bbspace *s, bb_t occ, int c) {
+  return __builtin_popcountll(s->nbr[c] & occ & ~((bb_t)1 << c)) >= s->d;
+}
+
+/* memory for big arrays: mmap'ed, huge pages advised, zero-filled */
+void *pn_bigalloc(size_t bytes);
+void pn_bigfree(void *p, size_t bytes);
+/* physical memory in bytes (0 if unknown) */
+size_t pn_physical_memory(void);
+int pn_ncores(void);
+
+#endif

@@ -1,0 +1,811 @@
+/*
+** fullbfs.c -- breadth-first search over the whole ranked state space:
+** one byte per combinatorial rank holds depth + 1 (0 = not reached).
+**
+** Used for distance tables (one start, every reachable configuration: the
+** distance to any number of targets, layer sizes, the hardest goal) and as
+** the heavy method for single puzzles whose space fits the memory budget.
+**
+** 1. Memory traffic, not computation, bounds a plain version: checking a
+** successor at a random rank pulls a 64-byte line for one byte.  So the
+** work goes in rounds of two phases:
+**   expand: the threads take chunks of a rank range and append the ranks
+**           they produce, as 4-byte offsets, to the bucket of their slice
+**           of 2^20 ranks;
+**   apply:  each slice is taken by one thread, which works on its part of
+**           a bitmap (128 KB, in cache).
+** A round ends when the bucket pool is nearly full.  About 8 bytes move per
+** rank instead of 64, and each slice has one writer: counts are exact and
+** nothing depends on the number of threads.
+**
+** 2. A coin may go from c to t when t has d neighbours in K = S \ {c}: the
+** targets depend on K only.  The successors of a layer are the K + t for
+** the distinct K obtained by lifting one coin off a state of the layer.  In
+** the dense middle layers each K is shared by several states, so a layer
+** is made in two stages (unlabelled states):
+**   lift:  each state of the layer marks its K's in a bitmap over the
+**          C(n, k-1) sets of k-1 coins;
+**   drop:  each marked K yields its K + t, checked against the seen bitmap.
+** Sparse layers use the direct way: each state yields its successors.
+**
+** Ranks are colex ranks (engine.h); every rank derived from another one is
+** computed in O(1) from prefix sums of binomials, as explained at each use.
+** Exact depths make paths cheap: from a state at depth D, some predecessor
+** (a reverse move) has depth D - 1; the first one in a fixed order is
+** taken, so paths are deterministic too.
+*/
+#define _GNU_SOURCE
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine.h"
+#include "fullbfs.h"
+#include "../util.h"
+
+#define CHUNK ((uint64_t)1 << 14)     /* ranks per expansion work unit */
+#define SLICE_BITS 20                 /* ranks per bucket: 2^20 */
+#define BLOCK 4096                    /* offsets per pool block */
+#define NOBLOCK UINT32_MAX
+
+/* what a round does */
+enum { JOB_DIRECT, JOB_LIFT, JOB_DROP, JOB_EXIT };
+
+typedef struct worker {
+  pn_fullbfs *f;
+  int id;
+  uint64_t found;                     /* new states this layer */
+  uint64_t expanded;
+  uint32_t *head;                     /* [nbucket]: first block of my list */
+  uint32_t *cur;                      /* [nbucket]: block being filled */
+  uint32_t **fill;                    /* [nbucket]: next free slot in it */
+  uint32_t **end;                     /* [nbucket]: end of that block */
+  uint32_t *newlist;                  /* apply scratch: BLOCK entries */
+  int failed;                         /* could not get a block */
+  pthread_t tid;
+} worker;
+
+/* {====================================================================
+** Buckets
+** ===================================================================== */
+
+/* a new block for a bucket whose block is full (or that has none); the
+** fill count of the finished block is written back once, so threads never
+** write the same cache line while expanding */
+static void new_block(worker *w, uint64_t bucket) {
+  pn_fullbfs *f = w->f;
+  uint32_t b = w->cur[bucket];
+  uint32_t nb = __atomic_fetch_add(&f->pool_used, 1, __ATOMIC_RELAXED);
+  if (nb >= f->pool_blocks) {       /* cannot happen: see headroom() */
+    w->failed = 1;
+    w->fill[bucket] = w->end[bucket] = NULL;
+    return;
+  }
+  f->blk_next[nb] = NOBLOCK;
+  if (b == NOBLOCK) w->head[bucket] = nb;
+  else {
+    f->blk_next[b] = nb;
+    f->blk_count[b] = BLOCK;
+  }
+  w->cur[bucket] = nb;
+  w->fill[bucket] = f->pool + (size_t)nb * BLOCK;
+  w->end[bucket] = w->fill[bucket] + BLOCK;
+}
+
+/* append rank r to its bucket */
+static inline void push(worker *w, uint64_t r) {
+  uint64_t bucket = r >> SLICE_BITS;
+  if (w->fill[bucket] == w->end[bucket]) {
+    new_block(w, bucket);
+    if (w->failed) return;
+  }
+  *w->fill[bucket]++ = (uint32_t)(r & (((uint64_t)1 << SLICE_BITS) - 1));
+}
+
+static void open_blocks(worker *w) {
+  uint64_t i;
+  for (i = 0; i < w->f->nbucket; i++) {
+    w->head[i] = w->cur[i] = NOBLOCK;
+    w->fill[i] = w->end[i] = NULL;
+  }
+}
+
+/* write back the fill counts of the partly filled blocks */
+static void close_blocks(worker *w) {
+  pn_fullbfs *f = w->f;
+  uint64_t i;
+  for (i = 0; i < f->nbucket; i++)
+    if (w->cur[i] != NOBLOCK)
+      f->blk_count[w->cur[i]] =
+        (uint32_t)(w->fill[i] - (f->pool + (size_t)w->cur[i] * BLOCK));
+}
+
+/* }==================================================================== */
+
+
+/* {====================================================================
+** Successors and lifts of one state
+** ===================================================================== */
+
+/* positions of the coins of u, and the prefix sums
+**   P[m] = sum_{l<m} C(p_l, l+1) - C(p_l, l)
+**   Q[m] = sum_{l<m} C(p_l, l+2) - C(p_l, l+1)            */
+static inline int prefix(const bbspace *s, bb_t u, int *pos, uint64_t *P,
+                         uint64_t *Q) {
+  int k = 0;
+  P[0] = Q[0] = 0;
+  while (u) {
+    int p = __builtin_ctzll(u);
+    const uint64_t *dp = s->dbin[p];
+    u &= u - 1;
+    pos[k] = p;
+    P[k + 1] = P[k] + dp[k];
+    Q[k + 1] = Q[k] + dp[k + 1];
+    k++;
+  }
+  return k;
+}
+
+/*
+** Direct expansion of an unlabelled state of rank r.  Moving the coin at
+** index a (cell c) to a free cell t with b coins below it:
+**   t > c (the coins between shift down one index):
+**     r' = (r - C(c,a+1) + P[a+1]) + (C(t,b) - P[b])
+**   t < c (they shift up one index):
+**     r' = (r - C(c,a+1) + Q[a]) + (C(t,b+1) - Q[b])
+** The first bracket depends on the coin only, the second on the target
+** only: both are tabulated once, and a successor costs one add.
+** (Unsigned arithmetic wraps; the sums are exact modulo 2^64.)
+*/
+static void expand_mask(worker *w, bb_t u, uint64_t r) {
+  const bbspace *s = w->f->s;
+  bbtargets t;
+  int pos[BB_MAXCELL], k, a;
+  uint64_t P[BB_MAXCELL + 1], Q[BB_MAXCELL + 1];
+  uint64_t yhi[BB_MAXCELL], ylo[BB_MAXCELL];
+  bb_t cand;
+  bb_targets(s, u, &t);
+  if (!t.td) return;
+  k = prefix(s, u, pos, P, Q);
+  for (cand = t.td; cand; cand &= cand - 1) {
+    int tt = __builtin_ctzll(cand);
+    int b = __builtin_popcountll(u & (((bb_t)1 << tt) - 1));
+    yhi[tt] = s->binom[tt][b] - P[b];
+    ylo[tt] = s->binom[tt][b + 1] - Q[b];
+  }
+  for (a = 0; a < k; a++) {
+    int c = pos[a];
+    bb_t dst = bb_dest(s, &t, c), below = ((bb_t)1 << c) - 1;
+    bb_t hi = dst & ~below & ~((bb_t)1 << c), lo = dst & below;
+    uint64_t base = r - s->binom[c][a + 1];
+    uint64_t xc = base + P[a + 1], zc = base + Q[a];
+#ifdef PN_CHECK_RANK
+    bb_t x;
+    for (x = hi; x; x &= x - 1)
+      if (xc + yhi[__builtin_ctzll(x)] != bb_rank_mask(s, u ^ ((bb_t)1 << c)
+          ^ (x & -x))) abort();
+    for (x = lo; x; x &= x - 1)
+      if (zc + ylo[__builtin_ctzll(x)] != bb_rank_mask(s, u ^ ((bb_t)1 << c)
+          ^ (x & -x))) abort();
+#endif
+    for (; hi; hi &= hi - 1) push(w, xc + yhi[__builtin_ctzll(hi)]);
+    for (; lo; lo &= lo - 1) push(w, zc + ylo[__builtin_ctzll(lo)]);
+  }
+}
+
+/* direct expansion of a labelled state (ranks computed in full) */
+static void expand_state(worker *w, const bbstate *st) {
+  const bbspace *s = w->f->s;
+  bb_t u = bb_union(s, st);
+  bbtargets t;
+  int k;
+  bb_targets(s, u, &t);
+  for (k = 0; k < s->nclass; k++) {
+    bb_t rest = st->m[k];
+    while (rest) {
+      int c = __builtin_ctzll(rest);
+      bb_t dst = bb_dest(s, &t, c);
+      rest &= rest - 1;
+      while (dst) {
+        bb_t low = dst & -dst;
+        bbstate nx = *st;
+        dst ^= low;
+        nx.m[k] ^= ((bb_t)1 << c) | low;
+        push(w, bb_rank(s, &nx));
+      }
+    }
+  }
+}
+
+/*
+** Lift: the ranks (among k-1 coins) of the sets K = S \ {c}.  Without the
+** coin at index a the coins above it drop one index:
+**   rank(K) = r - C(c, a+1) - (P[k] - P[a+1])
+** Only coins whose K has a target matter, but that test costs as much as
+** the mark: every K is marked.
+*/
+static void lift_mask(worker *w, bb_t u, uint64_t r) {
+  const bbspace *s = w->f->s;
+  int pos[BB_MAXCELL], k, a;
+  uint64_t P[BB_MAXCELL + 1], Q[BB_MAXCELL + 1];
+  k = prefix(s, u, pos, P, Q);
+  for (a = 0; a < k; a++) {
+    uint64_t rk = r - s->binom[pos[a]][a + 1] - (P[k] - P[a + 1]);
+#ifdef PN_CHECK_RANK
+    {
+      bb_t m = u ^ ((bb_t)1 << pos[a]);
+      uint64_t x = 0;
+      int i = 0;
+      for (; m; m &= m - 1) x += s->binom[__builtin_ctzll(m)][++i];
+      if (rk != x) abort();
+    }
+#endif
+    push(w, rk);
+  }
+}
+
+/*
+** Drop: the states K + t for the targets t of K (k-1 coins, rank rk).
+** With b coins of K below t, the coins above t rise one index:
+**   rank(K + t) = rk + C(t, b+1) + (Q[k-1] - Q[b])
+*/
+static void drop_mask(worker *w, bb_t u, uint64_t rk) {
+  const bbspace *s = w->f->s;
+  int pos[BB_MAXCELL], k;
+  uint64_t P[BB_MAXCELL + 1], Q[BB_MAXCELL + 1];
+  bbtargets t;
+  bb_t cand;
+  bb_targets(s, u, &t);
+  if (!t.td) return;
+  k = prefix(s, u, pos, P, Q);
+  for (cand = t.td; cand; cand &= cand - 1) {
+    int tt = __builtin_ctzll(cand);
+    int b = __builtin_popcountll(u & (((bb_t)1 << tt) - 1));
+    uint64_t rs = rk + s->binom[tt][b + 1] + (Q[k] - Q[b]);
+#ifdef PN_CHECK_RANK
+    if (rs != bb_rank_mask(s, u | ((bb_t)1 << tt))) abort();
+#endif
+    push(w, rs);
+  }
+}
+
+/* }==================================================================== */
+
+
+/* {====================================================================
+** Scanning chunks of ranks
+** ===================================================================== */
+
+/* the next mask with the same number of bits (Gosper) */
+static inline bb_t next_comb(bb_t x) {
+  bb_t c = x & -x, r = x + c;
+  return (((r ^ x) >> 2) >> __builtin_ctzll(c)) | r;
+}
+
+/*
+** The mask of rank q among ncoin coins, knowing mask, the mask of an
+** earlier rank.  The colex unrank takes the coins from the top, coin i at
+** the largest p with C(p, i) <= the rest of the rank.  Ranks close
+** together share their top coins: keep them while the rest stays below
+** C(p+1, i), then search the lower coins upward from where they were.
+*/
+static bb_t unrank_from(const bbspace *s, int ncoin, uint64_t q, bb_t mask) {
+  int i = ncoin, p = 0;
+  bb_t out = 0;
+  while (i >= 1) {
+    p = 63 - __builtin_clzll(mask);            /* the old coin i */
+    mask &= ~((bb_t)1 << p);
+    if (q >= s->binom[p + 1][i] || q < s->binom[p][i]) break;
+    out |= (bb_t)1 << p;
+    q -= s->binom[p][i];
+    i--;
+  }
+  if (i >= 1) {
+    while (p + 1 < s->ncell && s->binom[p + 1][i] <= q) p++;
+    while (p > 0 && s->binom[p][i] > q) p--;
+    for (; i >= 1; i--) {
+      while (s->binom[p][i] > q) p--;
+      out |= (bb_t)1 << p;
+      q -= s->binom[p][i];
+      p--;
+    }
+  }
+  return out;
+}
+
+/* a cursor over increasing ranks of one space: the mask of each rank,
+** by Gosper steps for near ranks and incremental unranks for far ones */
+typedef struct cursor {
+  const bbspace *s;
+  int ncoin;
+  uint64_t last;
+  bb_t mask;
+} cursor;
+
+static bb_t cursor_at(cursor *cu, uint64_t q) {
+  if (cu->last != UINT64_MAX && q > cu->last && q - cu->last <= 2) {
+    while (cu->last < q) { cu->mask = next_comb(cu->mask); cu->last++; }
+  } else if (cu->last != UINT64_MAX && q > cu->last) {
+    cu->mask = unrank_from(cu->s, cu->ncoin, q, cu->mask);
+    cu->last = q;
+  } else {
+    /* a first unrank: colex from the top */
+    uint64_t r = q;
+    int p = cu->s->ncell - 1, i;
+    cu->mask = 0;
+    for (i = cu->ncoin; i >= 1; i--) {
+      while (cu->s->binom[p][i] > r) p--;
+      cu->mask |= (bb_t)1 << p;
+      r -= cu->s->binom[p][i];
+      p--;
+    }
+    cu->last = q;
+  }
+  return cu->mask;
+}
+
+static inline void expand_one(worker *w, bb_t u, uint64_t r, int job) {
+#ifdef PN_CHECK_RANK
+  if (bb_rank_mask(w->f->s, u) != r) abort();
+#endif
+  w->expanded++;
+  if (job == JOB_LIFT) lift_mask(w, u, r);
+  else expand_mask(w, u, r);
+}
+
+/* the states of the layer in ranks [lo, hi): bytes equal to want, read
+** eight at a time (lo is a multiple of 8).  In a dense layer every mask
+** of the chunk is walked by Gosper steps; in a sparse one, the hits are
+** unranked. */
+static void scan_layer(worker *w, uint64_t lo, uint64_t hi, int job) {
+  pn_fullbfs *f = w->f;
+  const uint8_t *dep = f->depth;
+  uint8_t want = (uint8_t)(f->val - 1);
+  uint64_t pattern = 0x0101010101010101ULL * want, r;
+  cursor cu;
+  cu.s = f->s; cu.ncoin = f->s->ncoin; cu.last = UINT64_MAX; cu.mask = 0;
+  if (f->s->nclass == 1 && f->dense) {
+    bb_t u = cursor_at(&cu, lo);
+    for (r = lo; r < hi; r++, u = next_comb(u))
+      if (dep[r] == want) expand_one(w, u, r, job);
+    return;
+  }
+  for (r = lo; r < hi; r++) {
+    if ((r & 7) == 0 && r + 8 <= hi) {
+      uint64_t x = *(const uint64_t *)(dep + r) ^ pattern;
+      /* no zero byte in x: no state of the layer among these 8 (the test
+      ** may flag a byte next to a hit; each byte is checked below) */
+      if (!((x - 0x0101010101010101ULL) & ~x & 0x8080808080808080ULL)) {
+        r += 7;
+        continue;
+      }
+    }
+    if (dep[r] != want) continue;
+    if (f->s->nclass > 1) {
+      bbstate st;
+      w->expanded++;
+      bb_unrank(f->s, r, &st);
+      expand_state(w, &st);
+    } else {
+      expand_one(w, cursor_at(&cu, r), r, job);
+    }
+  }
+}
+
+/* the marked K's in ranks [lo, hi) of the lift bitmap, cleared as read */
+static void scan_lifts(worker *w, uint64_t lo, uint64_t hi) {
+  pn_fullbfs *f = w->f;
+  uint64_t word;
+  cursor cu;
+  cu.s = f->s; cu.ncoin = f->s->ncoin - 1; cu.last = UINT64_MAX; cu.mask = 0;
+  for (word = lo >> 6; word < (hi + 63) >> 6; word++) {
+    uint64_t bits = f->kbits[word];
+    f->kbits[word] = 0;
+    while (bits) {
+      uint64_t rk = (word << 6) + (uint64_t)__builtin_ctzll(bits);
+      bits &= bits - 1;
+      drop_mask(w, cursor_at(&cu, rk), rk);
+    }
+  }
+}
+
+/* }==================================================================== */
+
+
+/* {====================================================================
+** Phases
+** ===================================================================== */
+
+/* how many blocks one chunk may need at worst, per thread */
+static uint64_t headroom(const pn_fullbfs *f) {
+  uint64_t maxsucc = (uint64_t)f->s->ncoin * (uint64_t)(f->s->ncell - f->s->ncoin);
+  return f->nbucket + (CHUNK * maxsucc) / BLOCK + 2;
+}
+
+static int check_stop(pn_fullbfs *f) {
+  if (__atomic_load_n(&f->stop, __ATOMIC_RELAXED)) return 1;
+  if (f->lim.interrupt && *f->lim.interrupt) {
+    __atomic_store_n(&f->stop, PN_EINTR, __ATOMIC_RELAXED);
+    return 1;
+  }
+  if (f->lim.time_limit > 0 && pn_clock() - f->t0 > f->lim.time_limit) {
+    __atomic_store_n(&f->stop, PN_ELIMIT, __ATOMIC_RELAXED);
+    return 1;
+  }
+  return 0;
+}
+
+static void expand_phase(worker *w) {
+  pn_fullbfs *f = w->f;
+  uint64_t room = headroom(f) * (uint64_t)f->threads;
+  open_blocks(w);
+  for (;;) {
+    uint64_t c, lo, hi;
+    if (__atomic_load_n(&f->pool_used, __ATOMIC_RELAXED) + room
+        > f->pool_blocks) break;
+    if (check_stop(f)) break;
+    c = __atomic_fetch_add(&f->next_chunk, 1, __ATOMIC_RELAXED);
+    lo = c * CHUNK;
+    if (lo >= f->range) break;
+    hi = lo + CHUNK < f->range ? lo + CHUNK : f->range;
+    if (f->job == JOB_DROP) scan_lifts(w, lo, hi);
+    else scan_layer(w, lo, hi, f->job);
+  }
+  close_blocks(w);
+}
+
+/* record the offsets of one bucket: new states get the layer's depth; in
+** the lift stage, K's are marked */
+static void apply_bucket(worker *w, uint64_t bucket) {
+  pn_fullbfs *f = w->f;
+  int lift = f->job == JOB_LIFT, t;
+  uint64_t *bits = (lift ? f->kbits : f->seen) + (bucket << (SLICE_BITS - 6));
+  uint8_t *dep = f->depth + (bucket << SLICE_BITS);
+  uint8_t val = f->val;
+  for (t = 0; t < f->threads; t++) {
+    uint32_t b;
+    for (b = f->workers[t].head[bucket]; b != NOBLOCK; b = f->blk_next[b]) {
+      const uint32_t *e = f->pool + (size_t)b * BLOCK;
+      uint32_t n = f->blk_count[b], i, nnew = 0;
+      if (lift) {
+        for (i = 0; i < n; i++)
+          bits[e[i] >> 6] |= (uint64_t)1 << (e[i] & 63);
+        continue;
+      }
+      for (i = 0; i < n; i++) {
+        uint32_t off = e[i];
+        uint64_t bit = (uint64_t)1 << (off & 63), *wd = bits + (off >> 6);
+        w->newlist[nnew] = off;
+        nnew += (*wd & bit) == 0;           /* no branch: unpredictable */
+        *wd |= bit;
+      }
+      for (i = 0; i < nnew; i++) dep[w->newlist[i]] = val;
+      w->found += nnew;
+    }
+  }
+}
+
+static void apply_phase(worker *w) {
+  pn_fullbfs *f = w->f;
+  for (;;) {
+    uint64_t b = __atomic_fetch_add(&f->next_bucket, 1, __ATOMIC_RELAXED);
+    if (b >= f->nbucket) break;
+    apply_bucket(w, b);
+  }
+}
+
+/* }==================================================================== */
+
+
+/* {====================================================================
+** Control (thread 0, between rounds; the others wait at the barrier)
+** ===================================================================== */
+
+/* start the rounds of a job over a rank range */
+static void start_job(pn_fullbfs *f, int job) {
+  f->job = job;
+  f->next_chunk = 0;
+  f->range = job == JOB_DROP ? f->ks->size : f->s->size;
+}
+
+/* lift when a layer holds more than 1/LIFT_DENSITY of the space: then the
+** K's are shared enough to pay for the extra stage */
+#define LIFT_DENSITY 256
+
+/* walk every mask of a chunk when a layer holds more than 1/WALK_DENSITY
+** of the space (a Gosper step is cheaper than an incremental unrank) */
+#define WALK_DENSITY 32
+
+static void begin_layer(pn_fullbfs *f) {
+  uint64_t cur = f->layer[f->cur_depth];
+  f->val = (uint8_t)(f->cur_depth + 2);
+  f->dense = cur > f->s->size / WALK_DENSITY;
+  start_job(f, f->ks && cur > f->s->size / LIFT_DENSITY ? JOB_LIFT
+                                                        : JOB_DIRECT);
+}
+
+static void end_layer(pn_fullbfs *f) {
+  uint64_t found = 0;
+  size_t k, nleft = 0;
+  int t;
+  for (t = 0; t < f->threads; t++) {
+    found += f->workers[t].found;
+    f->expanded += f->workers[t].expanded;
+    f->workers[t].found = f->workers[t].expanded = 0;
+  }
+  f->complete_depth = f->cur_depth;
+  if (found == 0) { f->done = 1; f->job = JOB_EXIT; return; }
+  f->layer[f->cur_depth + 1] = found;
+  f->reached += found;
+  f->maxdepth = f->complete_depth = f->cur_depth + 1;
+  f->seconds = pn_clock() - f->t0;
+  if (f->progress) f->progress(f, f->progress_ud);
+  if (f->stop_when_found && f->ntargets) {
+    for (k = 0; k < f->ntargets; k++)
+      if (!f->depth[f->targets[k]]) nleft++;
+    if (nleft == 0 || (f->stop_when_found == PN_STOP_ANY
+                       && nleft < f->ntargets)) {
+      f->job = JOB_EXIT;
+      return;
+    }
+  }
+  if (f->maxdepth >= PN_FULLBFS_MAXDEPTH) {
+    f->stop = PN_ELIMIT;
+    f->toodeep = 1;
+    f->job = JOB_EXIT;
+    return;
+  }
+  f->cur_depth++;
+  begin_layer(f);
+}
+
+static void control(pn_fullbfs *f) {
+  int t;
+  for (t = 0; t < f->threads; t++)
+    if (f->workers[t].failed) f->stop = PN_EINTERNAL;   /* lost ranks */
+  f->pool_used = 0;
+  f->next_bucket = 0;
+  if (f->stop) { f->job = JOB_EXIT; return; }
+  if (f->next_chunk * CHUNK < f->range) return;        /* more rounds */
+  if (f->job == JOB_LIFT) start_job(f, JOB_DROP);
+  else end_layer(f);
+}
+
+static void *run_worker(void *ud) {
+  worker *w = ud;
+  pn_fullbfs *f = w->f;
+  for (;;) {
+    pthread_barrier_wait(&f->barrier);
+    if (f->job == JOB_EXIT) break;
+    expand_phase(w);
+    pthread_barrier_wait(&f->barrier);
+    apply_phase(w);
+    pthread_barrier_wait(&f->barrier);
+    if (w->id == 0) control(f);
+  }
+  return NULL;
+}
+
+/* }==================================================================== */
+
+
+/* {====================================================================
+** API
+** ===================================================================== */
+
+static uint64_t nbuckets(uint64_t size) {
+  return (size + ((uint64_t)1 << SLICE_BITS) - 1) >> SLICE_BITS;
+}
+
+int pn_fullbfs_bytes(const bbspace *s, int threads, size_t *bytes) {
+  uint64_t nb = nbuckets(s->size);
+  uint64_t maxsucc = (uint64_t)s->ncoin * (uint64_t)(s->ncell - s->ncoin);
+  uint64_t room = nb + (CHUNK * maxsucc) / BLOCK + 2;
+  uint64_t t = (uint64_t)(threads > 0 ? threads : 1);
+  uint64_t pool = 4 * room * t, total, kspace;
+  if (pool < 4096) pool = 4096;
+  kspace = s->nclass == 1 && s->ncoin > 1 ? s->binom[s->ncell][s->ncoin - 1]
+                                          : 0;
+  total = s->size                                  /* depth */
+        + (nb << (SLICE_BITS - 3))                 /* seen bitmap */
+        + (nbuckets(kspace) << (SLICE_BITS - 3))   /* lift bitmap */
+        + pool * (BLOCK * 4 + 8)                   /* bucket pool */
+        + nb * 32 * t;                             /* bucket heads */
+  *bytes = (size_t)total;
+  return total == (uint64_t)(size_t)total;
+}
+
+int pn_fullbfs_init(pn_fullbfs *f, const bbspace *s, const pn_limits *lim,
+                    int threads, pn_error *err) {
+  uint64_t maxsucc, room;
+  size_t need;
+  int t;
+  memset(f, 0, sizeof *f);
+  f->s = s;
+  if (lim) f->lim = *lim;
+  f->threads = threads > 0 ? threads : pn_ncores();
+  if (f->threads > 64) f->threads = 64;
+  if (!pn_fullbfs_bytes(s, f->threads, &need)
+      || (f->lim.max_memory && need > f->lim.max_memory))
+    return pn_seterror(err, PN_ENOMEM, "the state space (%.3g states) needs "
+                       "%.2f GB, over the memory budget of %.2f GB",
+                       (double)s->size, need / 1e9, f->lim.max_memory / 1e9);
+  /* the space of k-1 coins, for the lift stage (unlabelled only) */
+  if (s->nclass == 1 && s->ncoin > 1) {
+    f->ksp = *s;
+    f->ksp.ncoin = s->ncoin - 1;
+    f->ksp.rtab = NULL;
+    f->ksp.size = f->ksp.nunion = s->binom[s->ncell][s->ncoin - 1];
+    f->ks = &f->ksp;
+  }
+  f->nbucket = nbuckets(s->size);
+  if (f->ks && nbuckets(f->ks->size) > f->nbucket)
+    f->nbucket = nbuckets(f->ks->size);
+  maxsucc = (uint64_t)s->ncoin * (uint64_t)(s->ncell - s->ncoin);
+  room = f->nbucket + (CHUNK * maxsucc) / BLOCK + 2;
+  f->pool_blocks = 4 * room * (uint64_t)f->threads;
+  if (f->pool_blocks < 4096) f->pool_blocks = 4096;
+  f->bytes = (size_t)s->size;
+  f->seen_bytes = (size_t)(nbuckets(s->size) << (SLICE_BITS - 3));
+  f->kbits_bytes = f->ks ? (size_t)(nbuckets(f->ks->size) << (SLICE_BITS - 3))
+                         : 0;
+  f->pool_bytes = (size_t)f->pool_blocks * BLOCK * sizeof(uint32_t);
+  f->depth = pn_bigalloc(f->bytes);
+  f->seen = pn_bigalloc(f->seen_bytes);
+  f->kbits = f->ks ? pn_bigalloc(f->kbits_bytes) : NULL;
+  f->pool = pn_bigalloc(f->pool_bytes);
+  f->blk_count = malloc(f->pool_blocks * sizeof *f->blk_count);
+  f->blk_next = malloc(f->pool_blocks * sizeof *f->blk_next);
+  f->workers = calloc((size_t)f->threads, sizeof *f->workers);
+  if (!f->depth || !f->seen || (f->ks && !f->kbits) || !f->pool
+      || !f->blk_count || !f->blk_next || !f->workers) goto nomem;
+  for (t = 0; t < f->threads; t++) {
+    worker *w = &f->workers[t];
+    w->f = f;
+    w->id = t;
+    w->head = malloc(f->nbucket * sizeof *w->head);
+    w->cur = malloc(f->nbucket * sizeof *w->cur);
+    w->fill = malloc(f->nbucket * sizeof *w->fill);
+    w->end = malloc(f->nbucket * sizeof *w->end);
+    w->newlist = malloc(BLOCK * sizeof *w->newlist);
+    if (!w->head || !w->cur || !w->fill || !w->end || !w->newlist)
+      goto nomem;
+  }
+  f->memory = need;
+  return PN_OK;
+nomem:
+  pn_fullbfs_free(f);
+  return pn_seterror(err, PN_ENOMEM, "cannot allocate %.2f GB for the search",
+                     need / 1e9);
+}
+
+void pn_fullbfs_free(pn_fullbfs *f) {
+  int t;
+  pn_bigfree(f->depth, f->bytes);
+  pn_bigfree(f->seen, f->seen_bytes);
+  pn_bigfree(f->kbits, f->kbits_bytes);
+  pn_bigfree(f->pool, f->pool_bytes);
+  free(f->blk_count);
+  free(f->blk_next);
+  if (f->workers)
+    for (t = 0; t < f->threads; t++) {
+      free(f->workers[t].head);
+      free(f->workers[t].cur);
+      free(f->workers[t].fill);
+      free(f->workers[t].end);
+      free(f->workers[t].newlist);
+    }
+  free(f->workers);
+  f->depth = NULL; f->seen = NULL; f->kbits = NULL; f->pool = NULL;
+  f->blk_count = NULL; f->blk_next = NULL; f->workers = NULL;
+}
+
+int pn_fullbfs_run(pn_fullbfs *f, const bbstate *start, const uint64_t *targets,
+                   size_t ntargets, int stop_when_found,
+                   void (*progress)(const pn_fullbfs *, void *), void *ud,
+                   pn_error *err) {
+  const bbspace *s = f->s;
+  uint64_t r0 = bb_rank(s, start);
+  int t;
+  size_t k, nleft = 0;
+  f->t0 = pn_clock();
+  f->depth[r0] = 1;
+  f->seen[r0 >> 6] |= (uint64_t)1 << (r0 & 63);
+  f->layer[0] = 1;
+  f->reached = 1;
+  f->maxdepth = f->complete_depth = f->cur_depth = 0;
+  f->pool_used = 0;
+  f->next_bucket = 0;
+  f->stop = 0;
+  f->targets = targets;
+  f->ntargets = ntargets;
+  f->stop_when_found = stop_when_found;
+  f->progress = progress;
+  f->progress_ud = ud;
+  for (k = 0; k < ntargets; k++)
+    if (!f->depth[targets[k]]) nleft++;
+  begin_layer(f);
+  if (stop_when_found && ntargets && (nleft == 0
+      || (stop_when_found == PN_STOP_ANY && nleft < ntargets)))
+    f->job = JOB_EXIT;
+  if (pthread_barrier_init(&f->barrier, NULL, (unsigned)f->threads) != 0)
+    return pn_seterror(err, PN_ENOMEM, "cannot create a barrier");
+  for (t = 1; t < f->threads; t++)
+    if (pthread_create(&f->workers[t].tid, NULL, run_worker,
+                       &f->workers[t]) != 0)
+      break;
+  if (t < f->threads) {
+    /* the barrier counts on every thread: stop the ones started */
+    int u, started = t;
+    f->job = JOB_EXIT;
+    pthread_barrier_destroy(&f->barrier);
+    pthread_barrier_init(&f->barrier, NULL, (unsigned)started);
+    run_worker(&f->workers[0]);
+    for (u = 1; u < started; u++) pthread_join(f->workers[u].tid, NULL);
+    pthread_barrier_destroy(&f->barrier);
+    return pn_seterror(err, PN_ENOMEM, "cannot start %d threads", f->threads);
+  }
+  run_worker(&f->workers[0]);
+  for (t = 1; t < f->threads; t++) pthread_join(f->workers[t].tid, NULL);
+  pthread_barrier_destroy(&f->barrier);
+  f->seconds = pn_clock() - f->t0;
+  if (f->stop == PN_EINTR) return pn_seterror(err, PN_EINTR, "interrupted");
+  if (f->stop == PN_EINTERNAL)
+    return pn_seterror(err, PN_EINTERNAL, "penny bug: the bucket pool of the "
+                       "full search overflowed");
+  if (f->toodeep)
+    return pn_seterror(err, PN_ELIMIT, "more than %d layers",
+                       PN_FULLBFS_MAXDEPTH);
+  if (f->stop)
+    return pn_seterror(err, PN_ELIMIT, "time limit of %g s reached",
+                       f->lim.time_limit);
+  return PN_OK;
+}
+
+int pn_fullbfs_dist(const pn_fullbfs *f, uint64_t r) {
+  return f->depth[r] ? f->depth[r] - 1 : -1;
+}
+
+/* a shortest path from the start to the state of rank r: the cells of the
+** moves in from[0..D), to[0..D); returns D, or -1 if r was not reached */
+int pn_fullbfs_path(const pn_fullbfs *f, uint64_t r, int *from, int *to) {
+  const bbspace *s = f->s;
+  int D = pn_fullbfs_dist(f, r), step;
+  bbstate st;
+  if (D < 0) return -1;
+  bb_unrank(s, r, &st);
+  for (step = D; step > 0; step--) {
+    bb_t u = bb_union(s, &st), freec = s->all & ~u;
+    int k, ok = 0;
+    /* predecessors: a coin that can have arrived last (d neighbours among
+    ** the others) came from any free cell; take the first one with depth
+    ** step - 1 in (class, cell, origin) order */
+    for (k = 0; k < s->nclass && !ok; k++) {
+      bb_t coins = st.m[k];
+      while (coins && !ok) {
+        int c = __builtin_ctzll(coins);
+        bb_t orig = freec;
+        coins &= coins - 1;
+        if (!bb_can_have_moved(s, u, c)) continue;
+        while (orig) {
+          int p = __builtin_ctzll(orig);
+          bbstate pr = st;
+          orig &= orig - 1;
+          pr.m[k] ^= ((bb_t)1 << c) | ((bb_t)1 << p);
+          if (f->depth[bb_rank(s, &pr)] == (uint8_t)step) {
+            from[step - 1] = p;
+            to[step - 1] = c;
+            st = pr;
+            ok = 1;
+            break;
+          }
+        }
+      }
+    }
+    if (!ok) return -1;       /* cannot happen: a bug */
+  }
+  return D;
+}
+
+/* }==================================================================== */

@@ -1,0 +1,73 @@
+/*
+** fullbfs.h -- breadth-first search over the whole ranked state space
+** (see fullbfs.c).
+*/
+#ifndef PN_FULLBFS_H
+#define PN_FULLBFS_H
+
+#include "engine.h"
+
+#define PN_FULLBFS_MAXDEPTH 253
+
+/* when pn_fullbfs_run stops */
+enum { PN_STOP_NEVER = 0, PN_STOP_ALL = 1, PN_STOP_ANY = 2 };
+
+#include <pthread.h>
+
+struct worker;
+
+typedef struct pn_fullbfs {
+  const bbspace *s;
+  bbspace ksp;                 /* the space of k-1 coins (lift stage) */
+  const bbspace *ks;           /* &ksp, or NULL when there is no lift */
+  uint64_t *kbits;             /* 1 bit per rank of ks */
+  size_t kbits_bytes;
+  uint8_t *depth;              /* size bytes: depth + 1, 0 = not reached */
+  uint64_t *seen;              /* 1 bit per rank */
+  size_t bytes, seen_bytes, pool_bytes, memory;
+  pn_limits lim;
+  int threads;
+  uint64_t layer[PN_FULLBFS_MAXDEPTH + 2];
+  int maxdepth;                /* deepest non-empty layer */
+  int complete_depth;          /* layers 0..complete_depth are complete */
+  int done;                    /* the whole reachable space was explored */
+  int toodeep;
+  uint64_t reached, expanded;
+  double t0, seconds;
+  /* targets and progress */
+  const uint64_t *targets;
+  size_t ntargets;
+  int stop_when_found;
+  void (*progress)(const struct pn_fullbfs *, void *);
+  void *progress_ud;
+  /* shared by the workers */
+  struct worker *workers;
+  pthread_barrier_t barrier;
+  int job, cur_depth, dense;
+  uint64_t range;              /* ranks of the current job's space */
+  uint8_t val;                 /* depth + 1 of the layer being made */
+  uint64_t nbucket;
+  uint32_t *pool, *blk_count, *blk_next;
+  uint64_t pool_blocks;
+  uint32_t pool_used;
+  uint64_t next_chunk, next_bucket;
+  int stop;
+} pn_fullbfs;
+
+/* the memory a search needs (bytes); 0 if it overflows */
+int pn_fullbfs_bytes(const bbspace *s, int threads, size_t *bytes);
+
+int pn_fullbfs_init(pn_fullbfs *f, const bbspace *s, const pn_limits *lim,
+                    int threads, pn_error *err);
+void pn_fullbfs_free(pn_fullbfs *f);
+/* BFS from start; stops after the layer that reaches every target
+** (PN_STOP_ALL) or any target (PN_STOP_ANY), or explores everything
+** (PN_STOP_NEVER).  progress (optional) is called after each layer. */
+int pn_fullbfs_run(pn_fullbfs *f, const bbstate *start, const uint64_t *targets,
+                   size_t ntargets, int stop_when_found,
+                   void (*progress)(const pn_fullbfs *, void *), void *ud,
+                   pn_error *err);
+int pn_fullbfs_dist(const pn_fullbfs *f, uint64_t r);
+int pn_fullbfs_path(const pn_fullbfs *f, uint64_t r, int *from, int *to);
+
+#endif

@@ -1,0 +1,53 @@
+/*
+** keysearch.h -- searches over states encoded as 64-bit keys, for any game
+** that can list the successors and predecessors of a state.
+**
+** A game plugs in through pn_keygame.  Keys are never 0.  Moves are 32-bit
+** codes chosen by the game.  Tables keep, for each state, its depth only:
+** paths are rebuilt by walking predecessors (or successors) whose depth is
+** one less, so memory per state stays near 13 bytes.
+*/
+#ifndef PN_KEYSEARCH_H
+#define PN_KEYSEARCH_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "../penny.h"
+
+typedef struct pn_keygame {
+  void *ud;
+  int maxsucc;             /* bound on successors or predecessors of one state */
+  /* successors / predecessors of key: keys in out[], move codes in mv[]
+  ** (for a predecessor, the move that goes from it to key) */
+  int (*succ)(void *ud, uint64_t key, uint64_t *out, uint32_t *mv);
+  int (*pred)(void *ud, uint64_t key, uint64_t *out, uint32_t *mv);
+  int (*is_goal)(void *ud, uint64_t key);   /* forward search and A* */
+  int (*h)(void *ud, uint64_t key);         /* A*: admissible, consistent */
+} pn_keygame;
+
+typedef struct pn_keyresult {
+  int found;               /* 1: a shortest path; 0: no path (complete) */
+  uint32_t *moves;         /* malloc'ed */
+  size_t nmoves;
+  uint64_t states, expanded;
+  int lower_bound;         /* when stopped: proven lower bound */
+  size_t memory;           /* peak bytes of the tables */
+  int stopped;             /* 0, or PN_ELIMIT / PN_ENOMEM / PN_EINTR */
+  char why[160];           /* what stopped it */
+} pn_keyresult;
+
+void pn_keyresult_clear(pn_keyresult *r);
+
+/* shortest path from any start to any goal, meeting in the middle */
+int pn_key_bidir(const pn_keygame *g, const uint64_t *starts, size_t nstart,
+                 const uint64_t *goals, size_t ngoal, const pn_limits *lim,
+                 pn_keyresult *res, pn_error *err);
+/* breadth-first from start to the first state with is_goal */
+int pn_key_bfs(const pn_keygame *g, uint64_t start, const pn_limits *lim,
+               pn_keyresult *res, pn_error *err);
+/* A* from start to the first state with is_goal, ordered by depth + h */
+int pn_key_astar(const pn_keygame *g, uint64_t start, const pn_limits *lim,
+                 pn_keyresult *res, pn_error *err);
+
+#endif
