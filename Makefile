@@ -86,7 +86,11 @@ run: all
 test: all
 	@sh tools/runtests.sh "$(CTEST)" "$(BUSTED)"
 
-bench: all
+$(B)/baseline: bench/baseline.c | $(B)/.deps
+	$(CC) -std=c11 -O2 -Wall -Wextra -o $@ $<
+
+# the benchmarks; BENCH_ARGS selects parts, e.g. BENCH_ARGS="--parts C"
+bench: all $(B)/baseline
 	$(EXE) bench/run.lua $(BENCH_ARGS)
 
 # {===================================================================
@@ -123,4 +127,4 @@ uninstall:
 	  $(DESTDIR)$(PREFIX)/share/lua/5.4/penny $(DESTDIR)$(PREFIX)/share/penny
 
 clean:
-	rm -rf $(B)/obj $(B)/lib $(LIB) $(EXE) $(CTEST) $(ASAN_EXE)
+	rm -rf $(B)/obj $(B)/lib $(LIB) $(EXE) $(CTEST) $(ASAN_EXE) $(B)/baseline

@@ -484,7 +484,8 @@ static int pmain(lua_State *L) {
   if (!runargs(L, argv, first)) return 0;
   if (first < argc && is_subcommand(argv[first])) {
     ma->status = run_subcommand(L, argc, argv, first);
-    return 0;
+    lua_pushboolean(L, 1);
+    return 1;
   }
   if (first < argc && handle_script(L, argv + first) != LUA_OK) return 0;
   if (args & has_i) doREPL(L);

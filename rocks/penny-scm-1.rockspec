@@ -41,6 +41,8 @@ build = {
     ["penny.solve"] = "lua/penny/solve.lua",
     ["penny.explain"] = "lua/penny/explain.lua",
     ["penny.coinsliding"] = "lua/penny/coinsliding.lua",
+    ["penny.pzfile"] = "lua/penny/pzfile.lua",
+    ["penny.cli"] = "lua/penny/cli.lua",
   },
   copy_directories = { "data" },
 }

@@ -213,6 +213,10 @@ int pn_search(const pn_board *w, const pn_rule *r, const pn_config *start,
       goto out;
     }
   }
+  if (o && o->progress) {
+    cg.game.progress = o->progress;
+    cg.game.progress_ud = o->progress_ud;
+  }
   if (m == PN_M_AUTO) m = cg.full ? PN_M_BIDIR : PN_M_ASTAR;
   if (m == PN_M_FULL) {
     rc = run_full(&cg, start, o, &lim, res, err);

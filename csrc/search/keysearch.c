@@ -176,6 +176,19 @@ static void vec_free(vec *v) {
   v->a = NULL; v->n = v->cap = 0;
 }
 
+static void report(const pn_keygame *g, const char *phase, int depth,
+                   uint64_t states, uint64_t layer, const budget *b) {
+  pn_progress p;
+  if (!g->progress) return;
+  p.phase = phase;
+  p.depth = depth;
+  p.states = states;
+  p.layer = layer;
+  p.seconds = pn_clock() - b->t0;
+  p.memory = b->used;
+  g->progress(&p, g->progress_ud);
+}
+
 static void budget_init(budget *b, const pn_limits *lim) {
   memset(b, 0, sizeof *b);
   b->lim = lim;
@@ -321,6 +334,8 @@ int pn_key_bidir(const pn_keygame *g, const uint64_t *starts, size_t nstart,
     }
     x->depth++;
     x->work = x->expanded ? (double)x->made / (double)x->expanded : x->work;
+    report(g, dir ? "bidir<" : "bidir>", s[0].depth + s[1].depth,
+           s[0].t.n + s[1].t.n, x->next.n, &b);
     { vec t = x->cur; x->cur = x->next; x->next = t; }
   }
   res->states = s[0].t.n + s[1].t.n;
@@ -409,6 +424,7 @@ int pn_key_bfs(const pn_keygame *g, uint64_t start, const pn_limits *lim,
       if ((res->expanded & (POLL - 1)) == 0 && poll_limits(&b)) goto stopped;
     }
     if (found) break;
+    report(g, "bfs", depth + 1, t.n, next.n, &b);
     if (++depth >= 250) {
       b.stopped = PN_ELIMIT;
       snprintf(b.why, sizeof b.why, "more than 250 layers");
@@ -473,6 +489,7 @@ int pn_key_astar(const pn_keygame *g, uint64_t start, const pn_limits *lim,
   fmin = h0;
   for (f = h0; f <= 2 * MAXG && !found; f++) {
     fmin = f;
+    if (f > h0) report(g, "astar", f, t.n, open[f].n, &b);
     /* bucket f may grow while it is processed (h can drop by one) */
     while (open[f].n > 0 && !found) {
       uint64_t key = open[f].a[--open[f].n];

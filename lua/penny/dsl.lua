@@ -25,7 +25,9 @@ with (x - y) mod 3 = 2, are not cells: a coin drawn there is an error, a
 Coordinate lists: "(0,0) (1,0) a:(2,3) 12:(4,4)", a label (a character or
 a number) and ':' before a position.
 
-Errors read "name:line:col: what was expected".
+Errors read "name:line:col: what was expected".  Where a name is asked
+for, {name, line0, col0} says the text starts at line line0 + 1 (and its
+first line at column col0 + 1) of a file.
 ]]
 
 local lpeg = require "lpeg"
@@ -79,12 +81,28 @@ local function linecol(text, pos)
   return line, pos - start + 1
 end
 
-local function fail(name, text, pos, msg)
+-- where: name, or {name, line0, col0}: the text starts at line line0 + 1
+-- of a file, its first line at column col0 + 1
+local function place(where, text, pos)
   local line, col = linecol(text, pos)
+  if type(where) == "table" then
+    if line == 1 then col = col + (where[3] or 0) end
+    return where[1], line + (where[2] or 0), col
+  end
+  return where, line, col
+end
+
+local function fail(where, text, pos, msg)
+  local name, line, col = place(where, text, pos)
   error(format("%s:%d:%d: %s", name, line, col, msg), 0)
 end
 
+local function label(where)
+  return type(where) == "table" and where[1] or where
+end
+
 M.linecol = linecol
+M.place = place
 
 --}===================================================================
 
@@ -124,12 +142,12 @@ label = n or nil (empty), line = l, col = c}.
 function M.parse_art(text, lattice, dim, name)
   name = name or "art"
   if lattice == "graph" then
-    error(name .. ": a custom graph takes a list of vertices, not ASCII art",
-      0)
+    error(label(name) .. ": a custom graph takes a list of vertices, not "
+      .. "ASCII art", 0)
   end
   if lattice == "cubic" and dim > 3 then
     error(format("%s: a %d-dimensional board takes a coordinate list, not "
-      .. "ASCII art", name, dim), 0)
+      .. "ASCII art", label(name), dim), 0)
   end
   local lines, stop = art:match(text)
   if stop <= #text then fail(name, text, stop, expected(text:sub(stop, stop))) end
@@ -152,7 +170,7 @@ function M.parse_art(text, lattice, dim, name)
           local p = (c - y) % 2
           if parity == nil then parity, first = p, pos
           elseif p ~= parity then
-            local fl, fc = linecol(text, first)
+            local _, fl, fc = place(name, text, first)
             fail(name, text, pos, format("cell out of the triangular pattern "
               .. "(the cell at %d:%d fixes the pattern): cells of a row are "
               .. "two columns apart and rows are shifted by one column",
@@ -171,7 +189,7 @@ function M.parse_art(text, lattice, dim, name)
             .. "not a vertex of the honeycomb", x, y))
         end
         if not centre then
-          local line, col = linecol(text, pos)
+          local _, line, col = place(name, text, pos)
           local cell = { x, ch = ch, line = line, col = col,
                          label = M.label_of(ch) }
           if not (lattice == "cubic" and dim == 1) then cell[2] = y end
@@ -227,7 +245,7 @@ function M.parse_coords(text, dim, name)
     local coin = {}
     for k, v in ipairs(coords) do coin[k] = v end
     if label and label ~= 0 then coin.label = label end
-    local line, col = linecol(text, pos)
+    local _, line, col = place(name, text, pos)
     coin.line, coin.col = line, col
     out[i] = coin
   end

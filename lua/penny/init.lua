@@ -148,11 +148,13 @@ penny.config(board, spec [, name]) -> Config
 
 spec is ASCII art, a coordinate list "(x,y) a:(x,y)", a Lua list of
 positions {{x, y, label = n}, ...}, or a Config (copied onto board).
-Malformed text raises "name:line:col: ...".
+Malformed text raises "name:line:col: ...".  name may be {name, line0,
+col0} for text that starts inside a file (see penny.dsl).
 ]]
 function penny.config(board, spec, name)
   board = penny.board(board)
   name = name or "config"
+  local label = type(name) == "table" and name[1] or name
   local coins
   if type(spec) == "string" then
     local kind, dim = board:kind(), board:dim()
@@ -179,8 +181,8 @@ function penny.config(board, spec, name)
   -- check every coin here to report its place in the text
   local seen = {}
   for i, c in ipairs(coins) do
-    local where = c.line and format("%s:%d:%d: ", name, c.line, c.col)
-      or format("%s: coin %d ", name, i)
+    local where = c.line and format("%s:%d:%d: ", label, c.line, c.col)
+      or format("%s: coin %d ", label, i)
     if type(c) ~= "table" then error(where .. "is not a position", 2) end
     for k = 1, board:dim() do
       if math.type(c[k]) ~= "integer" then

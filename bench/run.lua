@@ -1,0 +1,293 @@
+--[[
+bench/run.lua -- the benchmarks of `make bench` (see BENCHMARKS.md).
+
+  penny bench/run.lua [options]
+
+  --parts A,B,C,D,E      which parts (default: all)
+  --letters XYZ          part A: these start letters only (default: all 37)
+  --keys F-R,L-N         part B: these font5x9 puzzles (default: F-R and
+                         the ten longest after it)
+  --sample N             part D: random font5x9 puzzles to time (default 12)
+  --limit S              parts B, D: time limit per puzzle (default 600)
+  --memory GB            memory budget (default 16)
+  --threads N            threads (default: all cores)
+
+  A  font5x7, all 1,332 puzzles: one distance table per start letter (36
+     targets at once); every length compared with Chaffin's, every path
+     replayed by the move checker
+  B  font5x9: F-R (42 moves) and the ten longest puzzles, one search each
+  C  the plain baseline (bench/baseline.c, a hash-set BFS written the
+     obvious way) and the engine on the same puzzles, same run: ratios
+  D  font5x9: a sample of random puzzles, extrapolated to all 1,332
+  E  large windows: the engine against the plain BFS on the triangular grid
+]]
+local penny = require "penny"
+local cs = require "penny.coinsliding"
+
+local opts = { parts = "A,B,C,D,E", letters = nil, keys = nil, sample = 12,
+               limit = 600, memory = 16, threads = 0 }
+do
+  local i = 1
+  while i <= #arg do
+    local k, v = arg[i], arg[i + 1]
+    if k == "--parts" then opts.parts = v
+    elseif k == "--letters" then opts.letters = v
+    elseif k == "--keys" then opts.keys = v
+    elseif k == "--sample" then opts.sample = tonumber(v)
+    elseif k == "--limit" then opts.limit = tonumber(v)
+    elseif k == "--memory" then opts.memory = tonumber(v)
+    elseif k == "--threads" then opts.threads = tonumber(v)
+    else error("unknown option " .. tostring(k)) end
+    i = i + 2
+  end
+end
+local function want(part) return opts.parts:find(part, 1, true) ~= nil end
+local BUDGET = math.floor(opts.memory * 1e9)
+
+local corpus = cs.load()
+local out = io.stdout
+local function say(fmt, ...) out:write(string.format(fmt, ...), "\n"); out:flush() end
+
+-- peak resident memory of this process, and resetting it (Linux)
+local function peak_rss()
+  local f = io.open("/proc/self/status")
+  if not f then return 0 end
+  local s = f:read("a")
+  f:close()
+  return (tonumber(s:match("VmHWM:%s*(%d+)")) or 0) * 1024
+end
+local function reset_peak()
+  local f = io.open("/proc/self/clear_refs", "w")
+  if f then f:write("5"); f:close() end
+end
+
+local function median(t)
+  local c = {}
+  for i, v in ipairs(t) do c[i] = v end
+  table.sort(c)
+  if #c == 0 then return 0 end
+  if #c % 2 == 1 then return c[(#c + 1) // 2] end
+  return (c[#c // 2] + c[#c // 2 + 1]) / 2
+end
+
+local function wall()
+  local f = io.popen("date +%s.%N")
+  local t = tonumber(f:read("a"))
+  f:close()
+  return t
+end
+
+local function letters_of(font)
+  local ls = {}
+  for ch in pairs(corpus.fonts[font]) do ls[#ls + 1] = ch end
+  table.sort(ls)
+  return ls
+end
+
+say("# penny benchmarks (%s, %d cores, budget %.0f GB)", os.date("%Y-%m-%d"),
+    tonumber(io.popen("nproc"):read("l")) or 0, opts.memory)
+
+--{===================================================================
+-- A: font5x7, every puzzle, one distance table per start letter
+
+if want("A") then
+  say("\n## A. font5x7: every puzzle, one distance table per start letter\n")
+  say("| start | targets | max moves | states reached | seconds | M states/s | peak GB | lengths = Chaffin | paths replayed |")
+  say("|---|---|---|---|---|---|---|---|---|")
+  local all = letters_of("font5x7")
+  local starts = {}
+  for _, ch in ipairs(all) do
+    if not opts.letters or opts.letters:find(ch, 1, true) then
+      starts[#starts + 1] = ch
+    end
+  end
+  local total_t, total_states, total_puzzles, bad, notreplayed, peak = 0, 0, 0, 0, 0, 0
+  local t_all = wall()
+  for _, s in ipairs(starts) do
+    local p0 = cs.puzzle(corpus, "font5x7", s .. "-" .. (s == "A" and "B" or "A"))
+    local board = p0.board
+    local targets, keys = {}, {}
+    for _, g in ipairs(all) do
+      if g ~= s then
+        targets[#targets + 1] = penny.config(board, cs.art(corpus, "font5x7", g))
+        keys[#keys + 1] = s .. "-" .. g
+      end
+    end
+    reset_peak()
+    local t0 = wall()
+    local tab = penny.distances(p0.start, { targets = targets, threads = opts.threads,
+      max_memory = BUDGET, progress = false })
+    local secs = wall() - t0
+    local pk = peak_rss()
+    if pk > peak then peak = pk end
+    local same, replayed, maxd = 0, 0, 0
+    for i, key in ipairs(keys) do
+      local known = corpus.solutions.font5x7[key]
+      if tab.dist[i] == #known then same = same + 1 else
+        bad = bad + 1
+        say("MISMATCH %s: penny %d, Chaffin %d", key, tab.dist[i], #known)
+      end
+      if tab.dist[i] > maxd then maxd = tab.dist[i] end
+      local p = cs.puzzle(corpus, "font5x7", key)
+      if tab.paths[i] and p:check(tab.paths[i]) then replayed = replayed + 1
+      else notreplayed = notreplayed + 1 end
+    end
+    total_t = total_t + secs
+    total_states = total_states + tab.reached
+    total_puzzles = total_puzzles + #keys
+    say("| %s | %d | %d | %d | %.1f | %.2f | %.2f | %d/%d | %d/%d |", s, #keys,
+        maxd, tab.reached, secs, tab.reached / secs / 1e6, pk / 1e9, same, #keys,
+        replayed, #keys)
+  end
+  local elapsed = wall() - t_all
+  say("\nA: %d puzzles, %d lengths differ from Chaffin's, %d paths fail the "
+    .. "replay; search %.0f s, whole part %.0f s (%.1f min) wall; peak %.2f GB; "
+    .. "%.2f M states/s settled", total_puzzles, bad, notreplayed, total_t,
+    elapsed, elapsed / 60, peak / 1e9, total_states / total_t / 1e6)
+  say("bytes per state of the ranked space: depth 1 + seen 1/8 + lift 1/16 "
+    .. "(C(35,11)/C(35,12)) + buckets")
+end
+
+--}===================================================================
+
+
+--{===================================================================
+-- B: font5x9, F-R and the ten longest
+
+if want("B") then
+  say("\n## B. font5x9: F-R and the ten longest puzzles\n")
+  local keys = {}
+  if opts.keys then
+    for k in opts.keys:gmatch("[^,]+") do keys[#keys + 1] = k end
+  else
+    local all = {}
+    for k, v in pairs(corpus.solutions.font5x9) do all[#all + 1] = { k, #v } end
+    table.sort(all, function(a, b)
+      if a[2] ~= b[2] then return a[2] > b[2] end
+      return a[1] < b[1]
+    end)
+    for i = 1, 11 do keys[i] = all[i][1] end
+  end
+  say("| puzzle | Chaffin | penny | verdict | seconds | states | peak GB | method |")
+  say("|---|---|---|---|---|---|---|---|")
+  for _, key in ipairs(keys) do
+    local p, known = cs.puzzle(corpus, "font5x9", key)
+    reset_peak()
+    local t0 = wall()
+    local s = p:solve{ max_memory = BUDGET, time_limit = opts.limit,
+                       threads = opts.threads, progress = false }
+    local secs = wall() - t0
+    say("| %s | %d | %s | %s | %.0f | %d | %.2f | %s |", key, #known,
+      s.verdict == "solved" and tostring(#s) or ("≥" .. tostring(s.lower_bound)),
+      s.verdict, secs, s.stats.states or 0, peak_rss() / 1e9, s.method)
+  end
+end
+
+--}===================================================================
+
+
+--{===================================================================
+-- C: the plain baseline and the engine on the same puzzles
+
+if want("C") then
+  say("\n## C. plain baseline (bench/baseline.c) against the engine, same puzzles\n")
+  -- the first four puzzles (in key order) of lengths 6 and 7: the baseline
+  -- needs minutes and gigabytes per puzzle beyond that (about 3x per move)
+  local bylen = {}
+  for k, v in pairs(corpus.solutions.font5x7) do
+    bylen[#v] = bylen[#v] or {}
+    table.insert(bylen[#v], k)
+  end
+  local sample = {}
+  for len = 6, 7 do
+    table.sort(bylen[len])
+    for i = 1, 4 do sample[#sample + 1] = bylen[len][i] end
+  end
+  say("| puzzle | moves | baseline s | baseline states | baseline M/s | engine s | engine states | engine M/s | time ratio | M/s ratio |")
+  say("|---|---|---|---|---|---|---|---|---|---|")
+  local tr, rawr = {}, {}
+  local exe = arg[0]:match("^(.*)/bench/run%.lua$")
+  local baseline = (exe and exe ~= "" and exe .. "/" or "") .. "build/baseline"
+  for _, key in ipairs(sample) do
+    local s, g = key:match("^(.+)%-(.+)$")
+    local a = table.concat(corpus.fonts.font5x7[s], "/")
+    local b = table.concat(corpus.fonts.font5x7[g], "/")
+    local f = io.popen(string.format("%s 5 7 '%s' '%s'", baseline, a, b))
+    local line = f:read("l")
+    f:close()
+    local bm, bst, bsec = line:match("^(%-?%d+) (%d+) ([%d%.]+)")
+    bm, bst, bsec = tonumber(bm), tonumber(bst), tonumber(bsec)
+    local p = cs.puzzle(corpus, "font5x7", key)
+    local t0 = wall()
+    local sol = p:solve{ progress = false, threads = opts.threads }
+    local esec = wall() - t0
+    assert(#sol == bm, key .. ": baseline and engine disagree")
+    local bthr, ethr = bst / bsec, sol.stats.states / esec
+    tr[#tr + 1] = bsec / esec
+    rawr[#rawr + 1] = ethr / bthr
+    say("| %s | %d | %.2f | %d | %.2f | %.3f | %d | %.2f | %.0fx | %.1fx |", key,
+      bm, bsec, bst, bthr / 1e6, esec, sol.stats.states, ethr / 1e6,
+      bsec / esec, ethr / bthr)
+  end
+  say("\nC: median time ratio %.0fx (= the baseline's states per second of "
+    .. "engine time, over the baseline's own rate); median ratio of states "
+    .. "stored per second %.1fx", median(tr), median(rawr))
+end
+
+--}===================================================================
+
+
+--{===================================================================
+-- D: what the whole font5x9 set would take
+
+if want("D") then
+  say("\n## D. font5x9: a random sample, extrapolated\n")
+  local keys = {}
+  for k in pairs(corpus.solutions.font5x9) do keys[#keys + 1] = k end
+  table.sort(keys)
+  local seed = 12345
+  local function rand(n) seed = (seed * 1103515245 + 12345) % 2147483648; return seed % n + 1 end
+  say("| puzzle | Chaffin | penny | seconds | states | peak GB |")
+  say("|---|---|---|---|---|---|")
+  local times, unsolved = {}, 0
+  for _ = 1, opts.sample do
+    local key = keys[rand(#keys)]
+    local p, known = cs.puzzle(corpus, "font5x9", key)
+    reset_peak()
+    local t0 = wall()
+    local s = p:solve{ max_memory = BUDGET, time_limit = opts.limit,
+                       threads = opts.threads, progress = false }
+    local secs = wall() - t0
+    times[#times + 1] = secs
+    if s.verdict ~= "solved" then unsolved = unsolved + 1 end
+    say("| %s | %d | %s | %.1f | %d | %.2f |", key, #known,
+      s.verdict == "solved" and tostring(#s) or ("≥" .. tostring(s.lower_bound)),
+      secs, s.stats.states or 0, peak_rss() / 1e9)
+  end
+  local sum = 0
+  for _, t in ipairs(times) do sum = sum + t end
+  say("\nD: %d puzzles, %d unsolved within %d s; mean %.1f s, median %.1f s "
+    .. "per puzzle: all 1,332 would take about %.1f hours at the mean",
+    #times, unsolved, opts.limit, sum / #times, median(times),
+    sum / #times * 1332 / 3600)
+end
+
+--}===================================================================
+
+
+--{===================================================================
+-- E: a large window, where the bitboards do not apply
+
+if want("E") then
+  say("\n## E. windows over 64 cells: plain BFS (the engine hands them over)\n")
+  local p = penny.puzzle{ board = "triangular", up_to = "rotation", start = [[
+  o
+ o o
+o o o]], goal = "o o o o o o" }
+  local t0 = wall()
+  local s = p:solve{ progress = false }
+  say("triangle into a line of 6 (225-cell window): %d moves, %.2f s, %d states",
+    #s, wall() - t0, s.stats.states)
+end
+
+--}===================================================================

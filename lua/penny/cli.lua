@@ -1,0 +1,130 @@
+--[[
+penny.cli -- the interpreter's subcommands.
+
+  penny solve FILE [options]    solve every puzzle of a .pz file
+      --method M                auto (default), bidir, full, astar, bfs, ...
+      --time-limit S            per puzzle
+      --max-memory BYTES        (suffixes K, M, G accepted)
+      --threads N
+      --progress / --quiet      progress on stderr (default: on a terminal)
+  penny show FILE               the puzzles of a file and what decides them
+
+`penny solve` exits with status 1 when a puzzle's length differs from the
+'optimum:' the file states, 2 on bad input.
+]]
+
+local penny = require "penny"
+local pzfile = require "penny.pzfile"
+
+local io, ipairs, tonumber, format, pcall, tostring, require =
+  io, ipairs, tonumber, string.format, pcall, tostring, require
+
+local _ENV = nil
+
+local M = {}
+
+local function usage(msg)
+  if msg then io.stderr:write("penny: ", msg, "\n") end
+  io.stderr:write("usage: penny solve FILE [--method M] [--time-limit S] "
+    .. "[--max-memory BYTES] [--threads N] [--progress|--quiet]\n"
+    .. "       penny show FILE\n")
+  return 2
+end
+
+local function bytes(s)
+  local n, unit = s:match("^(%d+%.?%d*)([KMG]?)B?$")
+  n = tonumber(n)
+  if not n then return nil end
+  local mul = { [""] = 1, K = 2^10, M = 2^20, G = 2^30 }
+  return n * mul[unit]
+end
+
+local function load(file)
+  local ok, puzzles = pcall(pzfile.load, file)
+  if not ok then
+    io.stderr:write("penny: ", tostring(puzzles), "\n")
+    return nil
+  end
+  return puzzles
+end
+
+local function solve(args)
+  local file
+  local opts = {}
+  local i = 1
+  while i <= #args do
+    local a, v = args[i], args[i + 1]
+    if a == "--method" and v then opts.method = v; i = i + 1
+    elseif a == "--time-limit" and v then
+      opts.time_limit = tonumber(v)
+      if not opts.time_limit then return usage("bad --time-limit " .. v) end
+      i = i + 1
+    elseif a == "--max-memory" and v then
+      opts.max_memory = bytes(v)
+      if not opts.max_memory then return usage("bad --max-memory " .. v) end
+      i = i + 1
+    elseif a == "--threads" and v then
+      opts.threads = tonumber(v)
+      if not opts.threads then return usage("bad --threads " .. v) end
+      i = i + 1
+    elseif a == "--progress" then opts.progress = true
+    elseif a == "--quiet" then opts.progress = false
+    elseif a:sub(1, 2) == "--" then return usage("unknown option " .. a)
+    elseif not file then file = a
+    else return usage("one file at a time") end
+    i = i + 1
+  end
+  if not file then return usage("no file") end
+  local puzzles = load(file)
+  if not puzzles then return 2 end
+  local status = 0
+  for _, p in ipairs(puzzles) do
+    io.write("== ", p.name, "\n")
+    local ok, sol = pcall(p.solve, p, opts)
+    if not ok then
+      io.write("error: ", tostring(sol), "\n")
+      return 2
+    end
+    io.write(tostring(sol), "\n")
+    if p.optimum then
+      if sol.verdict == "solved" and #sol == p.optimum then
+        io.write(format("optimum %d: matches\n", p.optimum))
+      elseif sol.verdict == "solved" or sol.verdict == "unsolvable" then
+        io.write(format("optimum %d: MISMATCH\n", p.optimum))
+        status = 1
+      else
+        io.write(format("optimum %d: not decided\n", p.optimum))
+      end
+    end
+    io.write("\n")
+  end
+  return status
+end
+
+local function show(args)
+  if #args ~= 1 then return usage("show takes one file") end
+  local puzzles = load(args[1])
+  if not puzzles then return 2 end
+  for _, p in ipairs(puzzles) do
+    io.write("== ", p.name, format(" (line %d)\n", p.line))
+    io.write(tostring(p), "\n")
+    if p.optimum then io.write(format("known optimum: %d\n", p.optimum)) end
+    io.write(p:explain(), "\n\n")
+  end
+  return 0
+end
+
+function M.main(cmd, ...)
+  local args = { ... }
+  if cmd == "solve" then return solve(args) end
+  if cmd == "show" then return show(args) end
+  if cmd == "render" then
+    local ok, render = pcall(require, "penny.render")
+    if ok and render.cli then return render.cli(args) end
+    io.stderr:write("penny: render: SVG output is not available yet\n")
+    return 2
+  end
+  return usage("unknown command " .. tostring(cmd))
+end
+
+return M

@@ -1,0 +1,266 @@
+--[[
+penny.pzfile -- puzzle files (.pz): one or several puzzles as text.
+
+  # a comment
+  board: triangular            # default for the puzzles that follow
+  puzzle: rhombus to ring      # a new puzzle (the name is optional)
+  up_to: translation
+  optimum: 2                   # the known optimum: `penny solve` checks it
+  start:
+    o o o
+   o o o
+  goal:
+    o o
+   o   o
+    o o
+
+Directives are "keyword: value" lines; "start:", "goal:" and "cells:" take
+their text on the same line or on the lines that follow, up to the next
+directive.  Art lines never contain ':', so a block cannot be mistaken
+for a directive (a coordinate list "a:(1,2)" starts with a label, not a
+keyword).  Directives before the first "puzzle:" are defaults for every
+puzzle of the file.
+
+  puzzle:  NAME               starts a puzzle
+  board:   LATTICE [SIZE]      square | triangular | hexagonal | king |
+                               cubic [DIM] | graph N; SIZE is WxH[xD], a
+                               box from the origin; without SIZE the
+                               lattice is unbounded unless "cells:" follows
+  cells:   ART or LIST         the cells of a bounded board (holes allowed)
+  edges:   (u,v) (u,v) ...     the edges of a graph board (1-based)
+  rule:    D  or  d=D          the adjacency threshold (default 2)
+  game:    coins               the game (coins; more games will come)
+  up_to:   fixed | translation | rotation | symmetry
+  margin:  M                   search window margin (triangular, king)
+  optimum: N                   the known optimal number of moves
+  start:   ART or LIST
+  goal:    ART or LIST
+
+Errors read "file:line:col: what was expected".
+]]
+
+local lpeg = require "lpeg"
+
+local P, S, R, C, Cp = lpeg.P, lpeg.S, lpeg.R, lpeg.C, lpeg.Cp
+local error, format, ipairs, pairs, tonumber, setmetatable, pcall =
+  error, string.format, ipairs, pairs, tonumber, setmetatable, pcall
+local concat = table.concat
+local io = io
+local require = require
+
+local _ENV = nil
+
+local M = {}
+
+local KEYWORDS = {
+  puzzle = true, board = true, cells = true, edges = true, rule = true,
+  game = true, up_to = true, margin = true, optimum = true, start = true,
+  goal = true,
+}
+local BLOCKS = { start = true, goal = true, cells = true, edges = true }
+local DEFAULTS = { board = true, cells = true, edges = true, rule = true,
+                   game = true, up_to = true, margin = true }
+
+local sp = S" \t"^0
+local word = R("az", "AZ", "__") * R("az", "AZ", "09", "__")^0
+-- a directive line: keyword ':' rest (captures: keyword, rest, rest's column)
+local directive = sp * C(word) * sp * P":" * sp * Cp() * C(P(1)^0)
+local comment = sp * (P"#" + P"--") + sp * -P(1)
+
+local function fail(file, line, col, msg)
+  error(format("%s:%d:%d: %s", file, line, col, msg), 0)
+end
+
+-- split into lines, keeping their numbers
+local function lines_of(text)
+  local out, n = {}, 0
+  for line in (text .. "\n"):gmatch("(.-)\r?\n") do
+    n = n + 1
+    out[n] = line
+  end
+  return out
+end
+
+--[[
+parse(text, file) -> list of puzzle records:
+  { name, line, fields = { key = { text, line0, col0, line } } }
+where a field's text starts at line line0 + 1, its first line at column
+col0 + 1 (ready for penny.config's {name, line0, col0}).
+]]
+function M.parse(text, file)
+  file = file or "puzzle"
+  local defaults, puzzles, cur = {}, {}, nil
+  local block = nil           -- field receiving following lines
+  for n, line in ipairs(lines_of(text)) do
+    local key, col, rest = directive:match(line)
+    if key and KEYWORDS[key] then
+      block = nil
+      local target
+      if key == "puzzle" then
+        cur = { name = rest:match("^(.-)%s*$"), line = n, fields = {} }
+        if cur.name == "" then cur.name = nil end
+        puzzles[#puzzles + 1] = cur
+      else
+        target = cur and cur.fields or defaults
+        if not cur and not DEFAULTS[key] then
+          fail(file, n, 1, format("'%s:' belongs to a puzzle: put 'puzzle:' "
+            .. "before it", key))
+        end
+        if target[key] then
+          fail(file, n, 1, format("'%s:' given twice", key))
+        end
+        local f = { rest, n - 1, col - 1, n }
+        target[key] = f
+        if BLOCKS[key] and rest:match("^%s*$") then
+          f[1], f[2], f[3] = "", n, 0      -- the block starts on the next line
+          f.lines = {}
+          block = f
+        end
+      end
+    elseif key and not block then
+      fail(file, n, 1, format("unknown directive '%s:' (puzzle, board, cells, "
+        .. "edges, rule, game, up_to, margin, optimum, start, goal)", key))
+    elseif block then
+      block.lines[#block.lines + 1] = line
+    elseif not comment:match(line) then
+      fail(file, n, 1, "expected a directive such as 'start:' or 'puzzle:'")
+    end
+  end
+  local function close(fields)
+    for _, f in pairs(fields) do
+      if f.lines then
+        -- trailing blank lines of a block are not rows
+        local last = #f.lines
+        while last > 0 and f.lines[last]:match("^%s*$") do last = last - 1 end
+        f[1] = concat(f.lines, "\n", 1, last)
+        f.lines = nil
+      end
+    end
+  end
+  close(defaults)
+  for _, p in ipairs(puzzles) do close(p.fields) end
+  if #puzzles == 0 and (defaults.start or defaults.goal) then
+    fail(file, 1, 1, "no 'puzzle:' line")
+  end
+  return puzzles, defaults
+end
+
+local LATTICE = { square = true, triangular = true, tri = true,
+                  hexagonal = true, hex = true, honeycomb = true, king = true,
+                  cubic = true, graph = true }
+
+-- the board of a puzzle from its "board:", "cells:" and "edges:" fields
+local function board_of(penny, fields, file)
+  local f = fields.board
+  local spec = { lattice = "square" }
+  if f then
+    local text, line, col = f[1], f[4], f[3] + 1
+    local words = {}
+    for w in text:gmatch("%S+") do words[#words + 1] = w end
+    local lat = words[1]
+    if not lat or not LATTICE[lat] then
+      fail(file, line, col, "expected a lattice: square, triangular, "
+        .. "hexagonal, king, cubic [DIM] or graph N")
+    end
+    spec.lattice = lat
+    local k = 2
+    if lat == "cubic" then
+      spec.dim = tonumber(words[2]) or 3
+      if tonumber(words[2]) then k = 3 end
+    elseif lat == "graph" then
+      spec.vertices = tonumber(words[2])
+      if not spec.vertices then
+        fail(file, line, col, "a graph board needs its number of vertices: "
+          .. "'board: graph N'")
+      end
+      k = 3
+    end
+    if words[k] then
+      local size = {}
+      for v in words[k]:gmatch("[^x]+") do size[#size + 1] = tonumber(v) end
+      if #size == 0 or words[k]:find("[^%dx]") then
+        fail(file, line, col, format("expected a size such as 5x7, got '%s'",
+          words[k]))
+      end
+      spec.size = size
+    end
+  end
+  if fields.cells then
+    local c = fields.cells
+    spec.cells = c[1]
+    spec.name = { file, c[2], c[3] }
+  end
+  if fields.edges then
+    local e = fields.edges
+    local list = penny.dsl.parse_coords(e[1], 2, { file, e[2], e[3] })
+    spec.edges = {}
+    for i, p in ipairs(list) do spec.edges[i] = { p[1], p[2] } end
+  end
+  return penny.board(spec)
+end
+
+local function number(f, file, what, min)
+  local v = tonumber(f[1]:match("^%s*(.-)%s*$"))
+  if not v or v % 1 ~= 0 or v < min then
+    fail(file, f[4], f[3] + 1, format("%s must be an integer >= %d", what, min))
+  end
+  return v
+end
+
+--[[
+read(text [, file]) -> list of puzzles (penny.puzzle values, each with
+.name, .optimum and .line, where the puzzle starts in the file)
+]]
+function M.read(text, file)
+  local penny = require "penny"
+  file = file or "puzzle"
+  local records, defaults = M.parse(text, file)
+  local out = {}
+  for i, rec in ipairs(records) do
+    local fields = setmetatable({}, { __index = defaults })
+    for k, v in pairs(rec.fields) do fields[k] = v end
+    local where = format("%s:%d:1: ", file, rec.line)
+    if not fields.start then error(where .. "the puzzle has no 'start:'", 0) end
+    if not fields.goal then error(where .. "the puzzle has no 'goal:'", 0) end
+    if fields.game then
+      local g = fields.game[1]:match("^%s*(.-)%s*$")
+      if g ~= "coins" then
+        fail(file, fields.game[4], fields.game[3] + 1, format("unknown game "
+          .. "'%s' (coins)", g))
+      end
+    end
+    local board = board_of(penny, fields, file)
+    local spec = {
+      board = board,
+      name = rec.name or format("%s #%d", file, i),
+      start = penny.config(board, fields.start[1],
+        { file, fields.start[2], fields.start[3] }),
+      goal = penny.config(board, fields.goal[1],
+        { file, fields.goal[2], fields.goal[3] }),
+    }
+    if fields.rule then
+      local r = fields.rule
+      local d = r[1]:match("^%s*d%s*=%s*(%d+)%s*$") or r[1]:match("^%s*(%d+)%s*$")
+      if not d then fail(file, r[4], r[3] + 1, "expected 'd=N' or N") end
+      spec.rule = tonumber(d)
+    end
+    if fields.up_to then spec.up_to = fields.up_to[1]:match("^%s*(.-)%s*$") end
+    if fields.margin then spec.margin = number(fields.margin, file, "margin", 0) end
+    local ok, p = pcall(penny.puzzle, spec)
+    if not ok then error(where .. p, 0) end
+    if fields.optimum then p.optimum = number(fields.optimum, file, "optimum", 0) end
+    p.line = rec.line
+    out[#out + 1] = p
+  end
+  return out
+end
+
+function M.load(path)
+  local f, err = io.open(path, "rb")
+  if not f then error("cannot open " .. err, 2) end
+  local text = f:read("a")
+  f:close()
+  return M.read(text, path)
+end
+
+return M

@@ -1,0 +1,167 @@
+local penny = require "penny"
+local S = require "support"
+local cs = require "penny.coinsliding"
+
+-- random puzzle on a board: start, and a goal that is either a random
+-- walk from the start (solvable) or a random configuration (often not)
+local function random_puzzle(board, rand, n, labels, walk)
+  local a = S.random_config(board, n, rand, labels)
+  local g
+  if walk then
+    g = a
+    for _ = 1, rand(5) do
+      local ms = g:movelist()
+      if #ms == 0 then break end
+      g = g:apply(ms[rand(#ms)])
+    end
+  else
+    local coins = S.random_config(board, n, rand):coins()
+    for i, c in ipairs(a:coins()) do coins[i].label = c.label end
+    g = penny.config(board, coins)
+  end
+  return a, g
+end
+
+local BOARDS = {
+  { lattice = "square", width = 4, height = 4 },
+  { lattice = "triangular", width = 4, height = 3 },
+  { lattice = "hexagonal", width = 5, height = 5 },
+  { lattice = "king", width = 3, height = 4 },
+  { lattice = "cubic", dim = 3, size = { 2, 3, 3 } },
+  { lattice = "graph", vertices = 8, edges = { { 1, 2 }, { 2, 3 }, { 3, 4 },
+      { 4, 1 }, { 1, 3 }, { 5, 6 }, { 6, 7 }, { 7, 8 }, { 8, 5 }, { 4, 5 },
+      { 2, 6 }, { 3, 7 } } },
+}
+
+describe("the exact engine agrees with the plain BFS", function()
+  for bi, spec in ipairs(BOARDS) do
+    it("on random puzzles, every method: " .. spec.lattice, function()
+      local rand = S.rng(1000 + bi)
+      local board = penny.board(spec)
+      local count = { solved = 0, unsolvable = 0 }
+      for trial = 1, 60 do
+        local labels = trial % 3 == 0 and 2 or (trial % 5 == 0 and 3 or nil)
+        local n = 2 + rand(math.min(4, #board - 3))
+        local a, g = random_puzzle(board, rand, n, labels, trial % 2 == 0)
+        local p = penny.puzzle{ board = board, start = a, goal = g }
+        local ref = p:solve{ method = "bfs" }
+        count[ref.verdict] = count[ref.verdict] + 1
+        for _, m in ipairs{ "auto", "bidir", "full", "astar" } do
+          local s = p:solve{ method = m, threads = 1 + trial % 2 }
+          assert.equal(ref.verdict, s.verdict, m .. " trial " .. trial)
+          assert.equal(#ref, #s, m .. " trial " .. trial)
+        end
+      end
+      assert.is_true(count.solved >= 10 and count.unsolvable >= 3,
+        "solved " .. count.solved .. ", unsolvable " .. count.unsolvable)
+    end)
+  end
+
+  it("on goals up to translation, rotation and symmetry", function()
+    local rand = S.rng(77)
+    for _, lat in ipairs{ "square", "triangular", "hexagonal" } do
+      local board = penny.board{ lattice = lat, width = 5, height = 4 }
+      for trial = 1, 20 do
+        local a, g = random_puzzle(board, rand, 3 + rand(2), nil, true)
+        g = g:normalise()
+        for _, mode in ipairs{ "translation", "rotation", "symmetry" } do
+          local p = penny.puzzle{ board = board, start = a, goal = g, up_to = mode }
+          local ref = p:solve{ method = "bfs" }
+          for _, m in ipairs{ "auto", "full", "astar" } do
+            local s = p:solve{ method = m }
+            assert.equal(ref.verdict, s.verdict, lat .. " " .. mode .. " " .. m)
+            assert.equal(#ref, #s, lat .. " " .. mode .. " " .. m)
+          end
+        end
+      end
+    end
+  end)
+
+  it("on goals with fewer coins (extra coins anywhere)", function()
+    local rand = S.rng(5)
+    local board = penny.board{ width = 4, height = 4 }
+    for _ = 1, 40 do
+      local a = S.random_config(board, 4 + rand(2), rand)
+      local g = S.random_config(board, 2 + rand(2), rand)
+      local p = penny.puzzle{ board = board, start = a, goal = g }
+      local ref = p:solve{ method = "bfs" }
+      local s = p:solve()
+      assert.equal(ref.verdict, s.verdict)
+      assert.equal(#ref, #s)
+    end
+  end)
+end)
+
+describe("distance tables", function()
+  it("agree with single searches, sum their layers and replay their paths", function()
+    local rand = S.rng(31)
+    local board = penny.board{ width = 4, height = 4 }
+    local start = S.random_config(board, 5, rand)
+    local targets = {}
+    for i = 1, 12 do targets[i] = S.random_config(board, 5, rand) end
+    local t = penny.distances(start, { targets = targets, complete = true,
+                                       progress = false })
+    assert.is_true(t.complete)
+    local sum = 0
+    for _, n in ipairs(t.layers) do sum = sum + n end
+    assert.equal(t.reached, sum)
+    assert.equal(t.maxdepth + 1, #t.layers)
+    for i, g in ipairs(targets) do
+      local p = penny.puzzle{ board = board, start = start, goal = g }
+      local ref = p:solve{ method = "bfs" }
+      if ref.verdict == "solved" then
+        assert.equal(#ref, t.dist[i])
+        assert.equal(t.dist[i], #t.paths[i])
+        assert.is_true(p:check(t.paths[i]))
+      else
+        assert.equal(-1, t.dist[i])
+        assert.is_false(t.paths[i])
+      end
+    end
+    -- the hardest configuration is at the greatest distance
+    local hp = penny.puzzle{ board = board, start = start, goal = t.hardest }
+    assert.equal(t.maxdepth, #hp:solve{ method = "bfs" })
+  end)
+
+  it("give the same answer with 1 and 2 threads", function()
+    local corpus = cs.load()
+    local p = cs.puzzle(corpus, "font5x7", "A-9")
+    local board = p.board
+    local targets = {}
+    for _, ch in ipairs{ "4", "9", "P", "F" } do     -- 6, 6, 7, 8 moves
+      targets[#targets + 1] = penny.config(board, cs.art(corpus, "font5x7", ch))
+    end
+    local t1 = penny.distances(p.start, { targets = targets, threads = 1, progress = false })
+    local t2 = penny.distances(p.start, { targets = targets, threads = 2, progress = false })
+    assert.same(t1.dist, t2.dist)
+    assert.same(t1.layers, t2.layers)
+    for i = 1, #targets do
+      assert.equal(#t1.paths[i], #t2.paths[i])
+      for k = 1, #t1.paths[i] do
+        assert.is_true(t1.paths[i][k] == t2.paths[i][k])
+      end
+    end
+    assert.equal(1, t1.threads)
+    assert.equal(2, t2.threads)
+  end)
+end)
+
+describe("Chaffin's optimal lengths", function()
+  it("are found for the forty shortest font5x7 puzzles, every solution replayed", function()
+    local corpus = cs.load()
+    local keys = {}
+    for k in cs.keys(corpus, "font5x7") do keys[#keys + 1] = k end
+    table.sort(keys, function(x, y)
+      local a, b = #corpus.solutions.font5x7[x], #corpus.solutions.font5x7[y]
+      if a ~= b then return a < b end
+      return x < y
+    end)
+    for i = 1, 40 do
+      local p, known = cs.puzzle(corpus, "font5x7", keys[i])
+      local s = p:solve{ progress = false }
+      assert.equal(#known, #s, keys[i])
+      assert.is_true(s.optimal)
+      assert.is_true(s.replayed)
+    end
+  end)
+end)

@@ -1,0 +1,122 @@
+local penny = require "penny"
+local pzfile = require "penny.pzfile"
+local S = require "support"
+
+describe("puzzle files (.pz)", function()
+  it("read several puzzles with defaults, blocks and inline values", function()
+    local ps = pzfile.load("examples/classics.pz")
+    assert.equal(4, #ps)
+    assert.equal("triangular", ps[1].board:kind())
+    assert.equal("square", ps[4].board:kind())
+    assert.equal("translation", ps[1].up_to)
+    assert.equal("rotation", ps[3].up_to)
+    assert.equal("fixed", ps[2].up_to)
+    assert.same({ 2, 3, 7, 4 }, { ps[1].optimum, ps[2].optimum, ps[3].optimum, ps[4].optimum })
+    assert.equal(10, #ps[2].start)
+    -- the goal block keeps its leading blank row: 7 coins shared
+    local shared = 0
+    for _, c in ipairs(ps[2].goal:coins()) do
+      if ps[2].start:has(c) then shared = shared + 1 end
+    end
+    assert.equal(7, shared)
+  end)
+
+  it("read boards, rules, graphs and coordinate lists", function()
+    local ps = pzfile.read([[
+board: square 5x7
+rule: d=2
+puzzle: a box
+start: (0,0) (1,0) (0,1)
+goal: (1,1) (1,0) (0,1)
+puzzle: a graph
+board: graph 4
+edges: (1,2) (2,3) (3,4) (4,1) (1,3)
+rule: 1
+start: (1) (2)
+goal: (3) (4)
+puzzle: drawn
+board: square
+cells:
+...
+. .
+...
+start:
+oo.
+o .
+goal:
+.oo
+. o
+]], "t.pz")
+    assert.equal(3, #ps)
+    assert.equal(35, #ps[1].board)
+    assert.equal(1, #ps[1]:solve())
+    assert.equal("graph", ps[2].board:kind())
+    assert.equal(1, ps[2].rule.d)
+    assert.equal(8, #ps[3].board)
+    -- on the ring of 8 cells every cell has two neighbours: a path of
+    -- three coins has no cell next to two of them, so nothing moves
+    assert.equal("unsolvable", ps[3]:solve().verdict)
+  end)
+
+  local cases = {
+    { "puzzle: x\nstart: oo\n", "t.pz:1:1: the puzzle has no 'goal:'" },
+    { "puzzle: x\nstart:\no*\ngoal: oo\n", "t.pz:3:2: unexpected character '*'" },
+    { "board: pentagon\npuzzle: x\nstart: o\ngoal: o\n", "t.pz:1:8: expected a lattice" },
+    { "hello\n", "t.pz:1:1: expected a directive" },
+    { "frobnicate: 3\n", "t.pz:1:1: unknown directive 'frobnicate:'" },
+    { "start: o\n", "t.pz:1:1: 'start:' belongs to a puzzle" },
+    { "puzzle: x\nstart: o\nstart: o\n", "t.pz:3:1: 'start:' given twice" },
+    { "board: square 5y7\npuzzle: x\nstart: o\ngoal: o\n", "t.pz:1:8: expected a size such as 5x7" },
+    { "puzzle: x\nstart: oo\ngoal: ooo\n", "t.pz:1:1: the goal has 3 coins but the start only 2" },
+    { "puzzle: x\noptimum: -1\nstart: oo\ngoal: oo\n", "t.pz:2:10: optimum must be an integer >= 0" },
+    { "puzzle: x\ngame: chess\nstart: o\ngoal: o\n", "t.pz:2:7: unknown game 'chess'" },
+    { "puzzle: x\nstart: (0,0) (9,\ngoal: o\n", "t.pz:2:" },
+  }
+  for i, c in ipairs(cases) do
+    it("report errors with file:line:col, case " .. i, function()
+      local ok, err = pcall(pzfile.read, c[1], "t.pz")
+      assert.is_false(ok)
+      assert.truthy(tostring(err):find(c[2], 1, true), err)
+    end)
+  end
+end)
+
+describe("penny solve / show", function()
+  it("solves a file, checks the optima and exits 0", function()
+    local out, st = S.run(S.PENNY .. " solve examples/classics.pz --quiet")
+    assert.equal(0, st, out)
+    local n = 0
+    for _ in out:gmatch("matches") do n = n + 1 end
+    assert.equal(4, n, out)
+  end)
+
+  it("exits 1 when an optimum is wrong", function()
+    local f = os.tmpname()
+    local h = io.open(f, "w")
+    h:write("puzzle: wrong\nboard: square\noptimum: 3\nstart:\noo\no.\ngoal:\n.o\noo\n")
+    h:close()
+    local out, st = S.run(S.PENNY .. " solve " .. f)
+    os.remove(f)
+    assert.equal(1, st, out)
+    assert.truthy(out:find("optimum 3: MISMATCH", 1, true), out)
+  end)
+
+  it("shows puzzles with their explanation", function()
+    local out, st = S.run(S.PENNY .. " show examples/classics.pz")
+    assert.equal(0, st, out)
+    assert.truthy(out:find("known optimum: 7", 1, true), out)
+    assert.truthy(out:find("Prop 1.2", 1, true), out)
+  end)
+
+  it("bad input: a clear message and status 2", function()
+    local out, st = S.run(S.PENNY .. " solve no_such.pz")
+    assert.equal(2, st)
+    assert.truthy(out:find("cannot open no_such.pz", 1, true), out)
+    out, st = S.run(S.PENNY .. " solve examples/classics.pz --method nope")
+    assert.equal(2, st)
+    assert.truthy(out:find("unknown solve method", 1, true), out)
+    out, st = S.run(S.PENNY .. " solve")
+    assert.equal(2, st)
+    assert.truthy(out:find("usage", 1, true), out)
+  end)
+end)
