@@ -130,7 +130,7 @@ int pn_config_same_labels(const pn_config *a, const pn_config *b) {
 }
 
 /* sort pos[] with labels following; positions are distinct */
-static void sort_config(pn_config *c) {
+void pn_config_sort(pn_config *c) {
   size_t i, j;
   /* insertion sort is fine for nearly-sorted input; fall back to a
   ** paired qsort through an index array for big configurations */
@@ -169,7 +169,7 @@ static int translate(const pn_board *b, pn_config *c, const int64_t *t,
     for (d = 0; d < dim; d++) x[d] += t[d];
     if ((rc = pn_board_pack(b, x, &c->pos[i], err)) != PN_OK) return rc;
   }
-  sort_config(c);
+  pn_config_sort(c);
   return PN_OK;
 }
 
@@ -222,6 +222,6 @@ int pn_config_transform(const pn_board *b, pn_config *c, int sym,
     pn_lattice_transform(lat, dim, sym, x, y);
     if ((rc = pn_board_pack(b, y, &c->pos[i], err)) != PN_OK) return rc;
   }
-  sort_config(c);
+  pn_config_sort(c);
   return PN_OK;
 }

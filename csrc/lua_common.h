@@ -13,6 +13,7 @@
 #define PN_BOARD_T "penny.Board"
 #define PN_CONFIG_T "penny.Config"
 #define PN_MOVE_T "penny.Move"
+#define PN_MOVES_T "penny.Moves"
 #define PN_INTERRUPT_KEY "penny.interrupt"   /* light userdata: volatile int */
 
 typedef struct lboard {
@@ -44,6 +45,18 @@ void pnL_open_config(lua_State *L);
 pn_move pnL_checkmove(lua_State *L, int idx, const pn_board *b);
 void pnL_pushmove(lua_State *L, const pn_board *b, pn_move m);
 int pnL_checkd(lua_State *L, int idx);             /* rule: d or {d=} */
+
+/* lua_moves.c */
+void pnL_open_moves(lua_State *L);
+/* push a Moves userdata with a copy of m[0..n), on the board at bidx */
+void pnL_pushmoves(lua_State *L, int bidx, const pn_move *m, size_t n);
+/* a Moves userdata or a Lua list of moves (then a scratch userdata is
+** pushed): the moves and their number */
+const pn_move *pnL_checkmovelist(lua_State *L, int idx, const pn_board *b,
+                                 size_t *n);
+
+/* lua_tri.c */
+void pnL_open_tri(lua_State *L);
 
 /* lua_search.c */
 void pnL_open_search(lua_State *L);

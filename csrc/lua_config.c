@@ -224,36 +224,29 @@ static int c_apply(lua_State *L) {
   return 1;
 }
 
-/* cfg:check(moves [, rule]) -> true, final | false, index, key, msg, k */
+/* cfg:check(moves [, rule]) -> true, final | false, index, key, msg, k
+** (moves: a list of moves or a Moves userdata) */
 static int c_check(lua_State *L) {
   lconfig *lc = pnL_checkconfig(L, 1), *out;
   int d = pnL_checkd(L, 3), k = 0;
   pn_board *b;
-  lua_Integer n, i;
-  pn_move *mv;
+  const pn_move *mv;
+  size_t n;
   pn_rule r;
   pn_reason why;
   size_t bad = 0;
   pn_error err;
-  luaL_checktype(L, 2, LUA_TTABLE);
   lua_settop(L, 3);
   b = config_board(L, 1);                                       /* 4 */
-  n = luaL_len(L, 2);
-  mv = lua_newuserdatauv(L, (size_t)(n + 1) * sizeof *mv, 0);   /* 5 */
-  for (i = 1; i <= n; i++) {
-    lua_geti(L, 2, i);
-    mv[i - 1] = pnL_checkmove(L, -1, b);
-    lua_pop(L, 1);
-  }
+  mv = pnL_checkmovelist(L, 2, b, &n);                          /* (5) */
   r.d = d;
-  out = pnL_newconfig(L, 4);                                      /* 6 */
+  out = pnL_newconfig(L, 4);
   err.code = PN_OK;
-  why = pn_check_sequence(b, &r, &lc->c, mv, (size_t)n, &bad, &k, &out->c,
-                          &err);
+  why = pn_check_sequence(b, &r, &lc->c, mv, n, &bad, &k, &out->c, &err);
   if (err.code != PN_OK) return pnL_error(L, &err);
   if (why == PN_LEGAL) {
     lua_pushboolean(L, 1);
-    lua_pushvalue(L, 6);
+    lua_pushvalue(L, -2);
     return 2;
   }
   lua_pushboolean(L, 0);

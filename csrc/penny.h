@@ -138,6 +138,9 @@ int pn_config_copy(pn_config *dst, const pn_config *src, pn_error *err);
 /* add a coin; PN_EINVAL if the position is already taken */
 int pn_config_add(pn_config *c, pn_pos p, int32_t label, pn_error *err);
 int pn_config_remove(pn_config *c, pn_pos p);   /* 1 if removed */
+/* restore the order after pos[] / label[] were filled directly (positions
+** must be distinct) */
+void pn_config_sort(pn_config *c);
 /* index of the coin at p, or -1 */
 ptrdiff_t pn_config_find(const pn_config *c, pn_pos p);
 int pn_config_equal(const pn_config *a, const pn_config *b);
@@ -149,6 +152,13 @@ int pn_config_normalise(const pn_board *b, pn_config *c, pn_error *err);
 /* apply lattice symmetry sym (see pn_lattice_symmetries) in place */
 int pn_config_transform(const pn_board *b, pn_config *c, int sym,
                         pn_error *err);
+typedef enum pn_goalmode {
+  PN_FIXED = 0,     /* the goal is a configuration at a fixed place */
+  PN_TRANSLATE,     /* ... anywhere: up to translation */
+  PN_ROTATE,        /* ... up to translation and rotation */
+  PN_SYMMETRY       /* ... up to translation, rotation and reflection */
+} pn_goalmode;
+
 /* is the multiset of labels of a equal to that of b? */
 int pn_config_same_labels(const pn_config *a, const pn_config *b);
 
@@ -220,6 +230,64 @@ size_t pn_dense_moves(const pn_graph *g, int d, const uint8_t *occ,
 
 
 /* {====================================================================
+** The take/drop game G' (thesis Section 1.4)
+** ===================================================================== */
+
+/* G': coins may stack; a move goes to any position with d occupied
+** neighbours (the origin counts if other coins remain there); a take puts
+** a coin into the reserve; a drop places a reserve coin on a position with
+** d occupied neighbours.  Prop 1.13: A -> B in G iff (A,0) -> (B,|A|-|B|)
+** in G', and CLEAN turns the actions into moves of G. */
+typedef enum pn_actkind { PN_ACT_MOVE, PN_ACT_TAKE, PN_ACT_DROP } pn_actkind;
+
+typedef struct pn_action {
+  pn_actkind kind;
+  pn_pos from, to;            /* take: from; drop: to */
+} pn_action;
+
+/* CLEAN (thesis Algorithm 2): the moves of G that the actions emulate,
+** from start.  Unlabelled: the result is checked by replay by callers. */
+int pn_clean(const pn_config *start, const pn_action *a, size_t n,
+             pn_move **out, size_t *nout, pn_error *err);
+/* is the action sequence legal in G' from (start, 0)?  0 if so, else the
+** index + 1 of the first illegal action, with the reason in why */
+size_t pn_takedrop_check(const pn_board *b, const pn_rule *r,
+                         const pn_config *start, const pn_action *a, size_t n,
+                         pn_config *final, char *why, size_t whylen);
+
+/* }==================================================================== */
+
+
+/* {====================================================================
+** The triangular grid (csrc/tri/): decision and constructive solver
+** ===================================================================== */
+
+/* Galliot's thesis Section 2 (correcting DDV Theorem 1): on the unbounded
+** triangular grid with d = 2 every puzzle is decided by a few conditions,
+** and solved constructively in O(d_AB + n d_B) moves. */
+typedef struct pn_tri_answer {
+  int solvable;               /* 1 solvable, 0 not */
+  int already;                /* the start already is the goal */
+  char rule[48];              /* the deciding condition, e.g. "(i)" */
+  char text[480];             /* a sentence naming the witness */
+  pn_pos witness[4];
+  int nwitness;
+  pn_move move;               /* condition (iv), or Prop 1.3 */
+  int has_move;
+} pn_tri_answer;
+
+int pn_tri_decide(const pn_board *b, const pn_config *A, const pn_config *B,
+                  pn_goalmode mode, pn_tri_answer *ans, pn_error *err);
+/* a move sequence for a solvable puzzle (checked by replay by callers);
+** *placed (optional) receives the goal as placed (modes other than fixed) */
+int pn_tri_solve(const pn_board *b, const pn_config *A, const pn_config *B,
+                 pn_goalmode mode, pn_move **moves, size_t *nmoves,
+                 pn_error *err);
+
+/* }==================================================================== */
+
+
+/* {====================================================================
 ** Analysis: Adj, span, components
 ** ===================================================================== */
 
@@ -240,13 +308,6 @@ size_t pn_components(const pn_board *b, const pn_config *c, uint32_t *comp);
 /* {====================================================================
 ** Search (plain breadth-first search, the correctness reference)
 ** ===================================================================== */
-
-typedef enum pn_goalmode {
-  PN_FIXED = 0,     /* the goal is a configuration at a fixed place */
-  PN_TRANSLATE,     /* ... anywhere: up to translation */
-  PN_ROTATE,        /* ... up to translation and rotation */
-  PN_SYMMETRY       /* ... up to translation, rotation and reflection */
-} pn_goalmode;
 
 /* the goal test of a puzzle */
 typedef struct pn_goal {

@@ -36,27 +36,48 @@ int pn_rule_valid(const pn_rule *r, pn_error *err) {
   return PN_OK;
 }
 
-/* occupied neighbours of p in c, not counting the coin at skip */
-static int count_occupied(const pn_board *b, const pn_config *c, pn_pos p,
+/*
+** The rule, once: is there a coin at a position?  Two kinds of sets answer
+** it, a sorted configuration or a hash set of positions (long sequences on
+** big configurations).
+*/
+typedef struct occupancy {
+  const pn_config *c;
+  const pn_hmap *h;
+} occupancy;
+
+static int occupied(const occupancy *o, pn_pos p) {
+  return o->c ? pn_config_find(o->c, p) >= 0 : pn_hmap_get(o->h, (uint64_t)p) != NULL;
+}
+
+/* occupied neighbours of p, not counting the coin at skip */
+static int count_occupied(const pn_board *b, const occupancy *o, pn_pos p,
                           pn_pos skip) {
   pn_pos nb[PN_MAXDEG];
   int k = pn_board_neighbours(b, p, nb), i, m = 0;
   for (i = 0; i < k; i++)
-    if (nb[i] != skip && pn_config_find(c, nb[i]) >= 0) m++;
+    if (nb[i] != skip && occupied(o, nb[i])) m++;
   return m;
+}
+
+static pn_reason check(const pn_board *b, const pn_rule *r,
+                       const occupancy *o, pn_move m, int *k) {
+  int cnt;
+  if (k) *k = 0;
+  if (!occupied(o, m.from)) return PN_NOCOIN;
+  if (m.from == m.to) return PN_SAME;
+  if (!pn_board_contains(b, m.to)) return PN_OFFBOARD;
+  if (occupied(o, m.to)) return PN_OCCUPIED;
+  cnt = count_occupied(b, o, m.to, m.from);
+  if (k) *k = cnt;
+  return cnt >= r->d ? PN_LEGAL : PN_FEW;
 }
 
 pn_reason pn_move_check(const pn_board *b, const pn_rule *r,
                         const pn_config *c, pn_move m, int *k) {
-  int cnt;
-  if (k) *k = 0;
-  if (pn_config_find(c, m.from) < 0) return PN_NOCOIN;
-  if (m.from == m.to) return PN_SAME;
-  if (!pn_board_contains(b, m.to)) return PN_OFFBOARD;
-  if (pn_config_find(c, m.to) >= 0) return PN_OCCUPIED;
-  cnt = count_occupied(b, c, m.to, m.from);
-  if (k) *k = cnt;
-  return cnt >= r->d ? PN_LEGAL : PN_FEW;
+  occupancy o;
+  o.c = c; o.h = NULL;
+  return check(b, r, &o, m, k);
 }
 
 int pn_move_apply(pn_config *c, pn_move m) {
@@ -70,33 +91,59 @@ int pn_move_apply(pn_config *c, pn_move m) {
 
 int pn_move_reversible(const pn_board *b, const pn_rule *r,
                        const pn_config *c, pn_move m) {
+  occupancy o;
   /* after the move the coin at m.to must be able to go back: m.from needs
   ** d occupied neighbours among the other coins, which are c \ {m.from} */
   if (pn_move_check(b, r, c, m, NULL) != PN_LEGAL) return 0;
-  return count_occupied(b, c, m.from, m.from) >= r->d;
+  o.c = c; o.h = NULL;
+  return count_occupied(b, &o, m.from, m.from) >= r->d;
 }
 
+/* the sequence is replayed on a hash set of positions (label as value):
+** O(1) per move, whatever the number of coins */
 pn_reason pn_check_sequence(const pn_board *b, const pn_rule *r,
                             const pn_config *start, const pn_move *moves,
                             size_t nmoves, size_t *bad, int *k,
                             pn_config *final, pn_error *err) {
-  pn_config cur;
+  pn_hmap h;
+  occupancy o;
   pn_reason why = PN_LEGAL;
   size_t i;
-  pn_config_init(&cur);
-  if (pn_config_copy(&cur, start, err) != PN_OK) return PN_NOCOIN;
+  pn_hmap_init(&h);
+  if (!pn_hmap_reserve(&h, start->n + 1)) {
+    pn_seterror(err, PN_ENOMEM, "out of memory");
+    return PN_NOCOIN;
+  }
+  for (i = 0; i < start->n; i++) {
+    int isnew;
+    pn_hmap_put(&h, (uint64_t)start->pos[i], start->label[i], &isnew);
+  }
+  o.c = NULL; o.h = &h;
   for (i = 0; i < nmoves; i++) {
-    why = pn_move_check(b, r, &cur, moves[i], k);
+    int64_t label;
+    int isnew;
+    why = check(b, r, &o, moves[i], k);
     if (why != PN_LEGAL) break;
-    if (!pn_move_apply(&cur, moves[i])) {
-      pn_seterror(err, PN_ENOMEM, "out of memory");
-      why = PN_NOCOIN;
-      break;
-    }
+    label = *pn_hmap_get(&h, (uint64_t)moves[i].from);
+    pn_hmap_del(&h, (uint64_t)moves[i].from);
+    pn_hmap_put(&h, (uint64_t)moves[i].to, label, &isnew);
   }
   if (bad) *bad = i;
-  if (final && why == PN_LEGAL) pn_config_copy(final, &cur, err);
-  pn_config_clear(&cur);
+  if (final && why == PN_LEGAL) {
+    final->n = 0;
+    if (pn_config_reserve(final, h.n, err) != PN_OK) why = PN_NOCOIN;
+    else {
+      size_t j, w = 0;
+      for (j = 0; j < h.cap; j++)
+        if (h.used[j]) {
+          final->pos[w] = (pn_pos)h.keys[j];
+          final->label[w++] = (int32_t)h.vals[j];
+        }
+      final->n = w;
+      pn_config_sort(final);
+    }
+  }
+  pn_hmap_free(&h);
   return why;
 }
 

@@ -78,6 +78,30 @@ int64_t *pn_hmap_put(pn_hmap *h, uint64_t key, int64_t val, int *isnew) {
   return &h->vals[i];
 }
 
+int pn_hmap_del(pn_hmap *h, uint64_t key) {
+  size_t mask, i, j;
+  if (h->cap == 0) return 0;
+  mask = h->cap - 1;
+  for (i = pn_mix64(key) & mask; h->used[i]; i = (i + 1) & mask)
+    if (h->keys[i] == key) break;
+  if (!h->used[i]) return 0;
+  h->used[i] = 0;
+  h->n--;
+  /* shift back the entries of the probe run that may no longer be found */
+  for (j = (i + 1) & mask; h->used[j]; j = (j + 1) & mask) {
+    size_t home = pn_mix64(h->keys[j]) & mask;
+    /* keep j when its home lies cyclically in (i, j] */
+    int keep = i <= j ? (home > i && home <= j) : (home > i || home <= j);
+    if (keep) continue;
+    h->keys[i] = h->keys[j];
+    h->vals[i] = h->vals[j];
+    h->used[i] = 1;
+    h->used[j] = 0;
+    i = j;
+  }
+  return 1;
+}
+
 double pn_clock(void) {
   struct timespec ts;
   clock_gettime(CLOCK_MONOTONIC, &ts);

@@ -36,6 +36,9 @@ int64_t *pn_hmap_get(const pn_hmap *h, uint64_t key);
 ** sets *isnew; NULL on ENOMEM */
 int64_t *pn_hmap_put(pn_hmap *h, uint64_t key, int64_t val, int *isnew);
 
+/* remove key; returns 1 if it was there (backward-shift deletion) */
+int pn_hmap_del(pn_hmap *h, uint64_t key);
+
 double pn_clock(void);          /* monotonic seconds */
 
 /* comparison for qsort of pn_pos */

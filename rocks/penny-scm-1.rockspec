@@ -23,11 +23,14 @@ build = {
     ["penny.core"] = {
       sources = {
         "csrc/util.c", "csrc/board.c", "csrc/config.c", "csrc/rules.c",
-        "csrc/span.c", "csrc/goal.c", "csrc/search/bfs.c",
+        "csrc/span.c", "csrc/goal.c", "csrc/takedrop.c",
+        "csrc/search/bfs.c",
         "csrc/search/bitboard.c", "csrc/search/fullbfs.c",
         "csrc/search/keysearch.c", "csrc/search/coins.c",
         "csrc/search/engine.c",
+        "csrc/tri/decide.c", "csrc/tri/solve.c", "csrc/tri/labelled.c",
         "csrc/lua_board.c", "csrc/lua_config.c", "csrc/lua_search.c",
+        "csrc/lua_moves.c", "csrc/lua_tri.c",
         "csrc/lua_penny.c",
       },
       incdirs = { "csrc" },
@@ -43,6 +46,7 @@ build = {
     ["penny.coinsliding"] = "lua/penny/coinsliding.lua",
     ["penny.pzfile"] = "lua/penny/pzfile.lua",
     ["penny.cli"] = "lua/penny/cli.lua",
+    ["penny.tri"] = "lua/penny/tri.lua",
   },
   copy_directories = { "data" },
 }

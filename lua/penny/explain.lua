@@ -10,7 +10,8 @@ every board; lattice theories (penny.tri, penny.square) add theirs through
 M.theories[lattice].
 ]]
 
-local format, ipairs, tostring = string.format, ipairs, tostring
+local format, ipairs, tostring, require = string.format, ipairs, tostring,
+  require
 local concat = table.concat
 
 local _ENV = nil
@@ -115,6 +116,10 @@ local function general(p, facts)
            text = "span(start) is infinite: no constraint" }
     end
   end
+end
+
+M.theories.triangular = function(p, facts)
+  require("penny.tri").explain(p, facts)
 end
 
 function M.explain(p)

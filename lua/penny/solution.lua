@@ -19,8 +19,8 @@ A solved Solution is replayed by the move checker before it is returned:
 a solver bug becomes a loud error, never a wrong answer.
 ]]
 
-local format, error, ipairs, setmetatable, tostring, pairs =
-  string.format, error, ipairs, setmetatable, tostring, pairs
+local format, error, ipairs, setmetatable, tostring, pairs, math =
+  string.format, error, ipairs, setmetatable, tostring, pairs, math
 local concat, table_unpack = table.concat, table.unpack
 
 local _ENV = nil
@@ -32,6 +32,7 @@ Solution.__index = Solution
 M.Solution = Solution
 
 local VERDICTS = { solved = true, unsolvable = true, unknown = true }
+local SHOW = 200          -- moves shown by tostring
 
 --[[
 Solution.new(puzzle, fields) -- fields: verdict, moves, reason, method,
@@ -74,8 +75,9 @@ function Solution:replay()
 end
 
 function Solution:final()
-  local r = self:replay()
-  return r[#r]
+  local ok, final = self.puzzle.start:check(self.moves, self.puzzle.rule)
+  if not ok then error("the moves do not replay", 2) end
+  return final
 end
 
 function Solution:__tostring()
@@ -94,8 +96,9 @@ function Solution:__tostring()
   local parts = { head .. " [" .. self.method .. "]" }
   if self.reason ~= "" then parts[#parts + 1] = self.reason end
   if #self.moves > 0 then
-    local ms = {}
-    for i, m in ipairs(self.moves) do ms[i] = tostring(m) end
+    local ms, n = {}, #self.moves
+    for i = 1, math.min(n, SHOW) do ms[i] = tostring(self.moves[i]) end
+    if n > SHOW then ms[#ms + 1] = format("... (%d more)", n - SHOW) end
     parts[#parts + 1] = concat(ms, " ")
   end
   return concat(parts, "\n")
@@ -104,7 +107,7 @@ end
 -- a plain table of the solution (for JSON or printing)
 function Solution:totable()
   local moves = {}
-  for i, m in ipairs(self.moves) do
+  for i, m in ipairs(self.moves) do     -- a list or a penny.Moves
     moves[i] = { from = { table_unpack(m.from) }, to = { table_unpack(m.to) } }
   end
   local stats = {}

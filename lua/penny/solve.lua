@@ -25,7 +25,7 @@ and the Solution says so.
 local core = require "penny.core"
 local Solution = require("penny.solution").Solution
 
-local table_concat = table.concat
+local table_concat, require = table.concat, require
 local format, error, ipairs, pairs, type, tostring, math, pcall =
   string.format, error, ipairs, pairs, type, tostring, math, pcall
 
@@ -274,6 +274,56 @@ M.methods = {
           about = "plain breadth-first search over the window (reference)" },
 }
 M.methods.plain = M.methods.bfs
+
+local tri = require "penny.tri"
+
+M.methods.tri = { exact = false, optimal = false,
+  about = "the triangular grid's constructive solver (thesis Thm 2.4, 2.5, "
+    .. "2.7): any size, not optimal",
+  solve = function(p) return tri.solve(p) end }
+
+--[[
+"auto": on the unbounded triangular grid (d = 2) a puzzle of up to
+AUTO_EXACT_COINS coins first gets the exact engine for at most
+AUTO_EXACT_SECONDS (optimal answers for the classic puzzles); a bigger
+one, or one the engine does not finish, gets the constructive solver,
+which decides every puzzle there and solves it in O(d_AB + n d_B) moves.
+]]
+local AUTO_EXACT_COINS, AUTO_EXACT_SECONDS = 10, 2
+
+-- the cells of the start's bounding box widened by the default margin
+local function window_cells(p)
+  local lo, hi = p.start:bbox()
+  local glo, ghi = p.goal:bbox()
+  local n = 1
+  for i = 1, #lo do
+    local a = math.min(lo[i], glo and glo[i] or lo[i])
+    local b = math.max(hi[i], ghi and ghi[i] or hi[i])
+    n = n * (b - a + 1 + 2 * default_margin(p))
+  end
+  return n
+end
+
+local function auto(p, opts)
+  if tri.applies(p) then
+    if #p.start <= AUTO_EXACT_COINS and window_cells(p) <= 4096 then
+      local o = {}
+      for k, v in pairs(opts) do o[k] = v end
+      if not o.time_limit or o.time_limit > AUTO_EXACT_SECONDS then
+        o.time_limit = AUTO_EXACT_SECONDS
+      end
+      local sol = M.methods.engine.solve(p, o)
+      if sol.verdict ~= "unknown" then return sol end
+    end
+    return tri.solve(p)
+  end
+  return M.methods.engine.solve(p, opts)
+end
+
+M.methods.engine = M.methods.auto
+M.methods.auto = { solve = auto, exact = true, optimal = true,
+  about = "the best method for the puzzle: the triangular grid's theory for "
+    .. "big puzzles there, else the exact engine" }
 
 function M.solve(p, opts)
   opts = check_opts(opts, 3)

@@ -1,0 +1,719 @@
+/*
+** labelled.c -- labelled puzzles on the triangular grid (thesis Thm 2.5
+** and Thm 2.7).
+**
+** n >= 4 (Thm 2.5: decided as unlabelled).  Gather the coins into a
+** compact agglomerate p_1, p_2, ... (a triangle, then each new position
+** next to two of the previous ones), solve the unlabelled puzzle from it,
+** see where each coin of the agglomerate would end, and permute the
+** agglomerate first so that every label ends in its place.  A swap of the
+** coins at P and Q takes three moves through a free cell F next to the
+** agglomerate (P -> F, Q -> P, F -> Q); the thesis's Figure 9 routines are
+** lost, this is the re-derived routine, checked move by move, with other
+** free cells and the other order tried when a move would be illegal.
+**
+** n = 3 (Thm 2.7).  After its first move, a 3-coin configuration is a path
+** whose middle coin just moved, and after the second a triangle that stays
+** a triangle.  A coin only ever rolls across the other two, which keeps
+** its colour in the 3-colouring (x - y) mod 3, and keeps the class of the
+** labelled triangle: the orientation of its labels (read in label order)
+** flips with each roll, and so does the way the triangle points, so their
+** combination is invariant.  Hence B is reachable iff, within two moves, A
+** becomes a triangle of B's class with B's colours (fixed goal), of B's
+** class (up to translation), or any triangle (up to rotation), and a
+** triangle then travels with its labels by "gadgets": short roll sequences
+** that translate it, found by a small breadth-first search.
+*/
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tri.h"
+#include "../util.h"
+
+/* {====================================================================
+** Labelled triangles
+** ===================================================================== */
+
+/* positions of the 3 coins in label order (labels sorted) */
+typedef struct ltri { tpt p[3]; int32_t l[3]; } ltri;
+
+static int ltri_of(const pn_board *b, const pn_config *c, ltri *t) {
+  size_t i, j;
+  if (c->n != 3) return 0;
+  for (i = 0; i < 3; i++) { t->p[i] = tpt_of(b, c->pos[i]); t->l[i] = c->label[i]; }
+  for (i = 0; i < 3; i++)                     /* sort by label */
+    for (j = i + 1; j < 3; j++)
+      if (t->l[j] < t->l[i]) {
+        tpt tp = t->p[i]; int32_t tl = t->l[i];
+        t->p[i] = t->p[j]; t->l[i] = t->l[j];
+        t->p[j] = tp; t->l[j] = tl;
+      }
+  return 1;
+}
+
+static int is_triangle(const ltri *t) {
+  return tadjacent(t->p[0], t->p[1]) && tadjacent(t->p[1], t->p[2])
+      && tadjacent(t->p[0], t->p[2]);
+}
+
+/* the class: orientation of the labels XOR which way the triangle points */
+static int ltri_class(const ltri *t) {
+  tpt u = tsub(t->p[1], t->p[0]), v = tsub(t->p[2], t->p[0]);
+  int64_t det = u.x * v.y - u.y * v.x;
+  int64_t s = t->p[0].x + t->p[1].x + t->p[2].x + t->p[0].y + t->p[1].y
+            + t->p[2].y;
+  int up = ((s % 3) + 3) % 3 == 2;
+  return (det > 0) ^ up;
+}
+
+static int same_colours(const ltri *a, const ltri *b) {
+  int i;
+  for (i = 0; i < 3; i++)
+    if (tcolour(a->p[i]) != tcolour(b->p[i])) return 0;
+  return 1;
+}
+
+static int ltri_eq(const ltri *a, const ltri *b) {
+  return teq(a->p[0], b->p[0]) && teq(a->p[1], b->p[1])
+      && teq(a->p[2], b->p[2]);
+}
+
+/* roll the coin of label index k across the other two */
+static ltri lroll(const ltri *t, int k) {
+  ltri r = *t;
+  r.p[k] = tsub(tadd(t->p[(k + 1) % 3], t->p[(k + 2) % 3]), t->p[k]);
+  return r;
+}
+
+/* configurations reachable in at most two moves that are triangles:
+** calls fn(ud, triangle, moves, nmoves) for each */
+typedef int (*visit_fn)(void *ud, const ltri *t, const pn_move *m, int nm);
+
+static int within_two(const pn_board *b, const pn_config *A, visit_fn fn,
+                      void *ud) {
+  pn_rule r = {2};
+  pn_move *m1 = NULL, *m2 = NULL;
+  size_t n1 = 0, n2 = 0, i, j;
+  pn_config c1, c2;
+  ltri t;
+  int stop = 0;
+  pn_config_init(&c1); pn_config_init(&c2);
+  if (ltri_of(b, A, &t) && is_triangle(&t) && fn(ud, &t, NULL, 0)) return 1;
+  if (pn_moves(b, &r, A, &m1, &n1, NULL) != PN_OK) return 0;
+  for (i = 0; i < n1 && !stop; i++) {
+    pn_move seq[2];
+    pn_config_copy(&c1, A, NULL);
+    pn_move_apply(&c1, m1[i]);
+    seq[0] = m1[i];
+    if (ltri_of(b, &c1, &t) && is_triangle(&t) && fn(ud, &t, seq, 1)) {
+      stop = 1;
+      break;
+    }
+    if (pn_moves(b, &r, &c1, &m2, &n2, NULL) != PN_OK) break;
+    for (j = 0; j < n2 && !stop; j++) {
+      pn_config_copy(&c2, &c1, NULL);
+      pn_move_apply(&c2, m2[j]);
+      seq[1] = m2[j];
+      if (ltri_of(b, &c2, &t) && is_triangle(&t) && fn(ud, &t, seq, 2))
+        stop = 1;
+    }
+    free(m2);
+    m2 = NULL;
+  }
+  free(m1);
+  free(m2);
+  pn_config_clear(&c1); pn_config_clear(&c2);
+  return stop;
+}
+
+/* }==================================================================== */
+
+
+/* {====================================================================
+** Three coins: the decision
+** ===================================================================== */
+
+typedef struct match3 {
+  ltri goal;
+  pn_goalmode mode;
+  ltri found;
+  pn_move m[2];
+  int nm;
+  int classes[2];        /* classes seen */
+} match3;
+
+static int match_visit(void *ud, const ltri *t, const pn_move *m, int nm) {
+  match3 *x = ud;
+  int ok;
+  x->classes[ltri_class(t)] = 1;
+  if (x->mode == PN_ROTATE || x->mode == PN_SYMMETRY) ok = 1;
+  else if (x->mode == PN_TRANSLATE) ok = ltri_class(t) == ltri_class(&x->goal);
+  else ok = ltri_class(t) == ltri_class(&x->goal)
+            && same_colours(t, &x->goal);
+  if (ok) {
+    x->found = *t;
+    x->nm = nm;
+    if (nm > 0) x->m[0] = m[0];
+    if (nm > 1) x->m[1] = m[1];
+  }
+  return ok;
+}
+
+/* distinct labels for three coins: the two equal labels of A and of B get
+** fresh, distinct labels (k = which of B's two equal coins gets the first);
+** returns 0 when the labels are already distinct */
+static int split_labels(const pn_config *A, const pn_config *B, int k,
+                        pn_config *a2, pn_config *b2) {
+  int32_t dup;
+  int i, seen;
+  if (A->label[0] != A->label[1] && A->label[1] != A->label[2]
+      && A->label[0] != A->label[2]) return 0;
+  dup = A->label[0] == A->label[1] || A->label[0] == A->label[2]
+      ? A->label[0] : A->label[1];
+  pn_config_copy(a2, A, NULL);
+  pn_config_copy(b2, B, NULL);
+  for (i = 0, seen = 0; i < 3; i++)
+    if (a2->label[i] == dup) a2->label[i] = seen++ ? -2 : -1;
+  for (i = 0, seen = 0; i < 3; i++)
+    if (b2->label[i] == dup) b2->label[i] = (seen++ == k) ? -1 : -2;
+  return 1;
+}
+
+static const char *class_name(int c) { return c ? "class 2" : "class 1"; }
+
+int tri_decide3(const pn_board *b, const pn_config *A, const pn_config *B,
+                pn_goalmode mode, pn_tri_answer *ans, pn_error *err) {
+  pn_config a2, b2;
+  ltri tb;
+  uint32_t comp[3];
+  int k;
+  pn_config_init(&a2); pn_config_init(&b2);
+  /* two equal labels: decided if some way of telling them apart works */
+  if (split_labels(A, B, 0, &a2, &b2)) {
+    for (k = 0; k < 2; k++) {
+      int rc;
+      split_labels(A, B, k, &a2, &b2);
+      rc = tri_decide3(b, &a2, &b2, mode, ans, err);
+      if (rc != PN_OK || ans->solvable) break;
+    }
+    pn_config_clear(&a2); pn_config_clear(&b2);
+    return PN_OK;
+  }
+  if (pn_components(b, B, comp) > 1) {
+    snprintf(ans->rule, sizeof ans->rule, "Thm 2.7 (not connected)");
+    snprintf(ans->text, sizeof ans->text, "three labelled coins: the goal is "
+             "not connected, so no coin of it has two neighbours in it "
+             "(thesis Thm 2.7, Prop 1.2)");
+    ans->solvable = 0;
+    return PN_OK;
+  }
+  ltri_of(b, B, &tb);
+  if (!is_triangle(&tb)) {
+    pn_move mv;
+    int one = tri_one_move(b, A, B, mode, &mv);
+    snprintf(ans->rule, sizeof ans->rule, "Thm 2.7 (path)");
+    snprintf(ans->text, sizeof ans->text, "three labelled coins and the goal "
+             "is a path, not a triangle: after one move the coins are a path "
+             "whose middle coin just moved, and from then on a triangle, so "
+             "only a single move can reach the goal: %s (thesis Thm 2.7)",
+             one ? "one does" : "none does");
+    ans->solvable = one;
+    if (one) { ans->move = mv; ans->has_move = 1; }
+    return PN_OK;
+  }
+  {
+    match3 x;
+    memset(&x, 0, sizeof x);
+    x.goal = tb;
+    x.mode = mode;
+    snprintf(ans->rule, sizeof ans->rule, "Thm 2.7 (triangle)");
+    if (within_two(b, A, match_visit, &x)) {
+      ans->solvable = 1;
+      snprintf(ans->text, sizeof ans->text, "three labelled coins: within "
+               "%d move%s the start becomes a triangle of the goal's %s%s; "
+               "such a triangle travels anywhere with its labels (thesis "
+               "Thm 2.7)", x.nm, x.nm == 1 ? "" : "s",
+               class_name(ltri_class(&tb)),
+               mode == PN_FIXED ? " with the goal's colours" : "");
+      for (k = 0; k < 3; k++) pos_of(b, x.found.p[k], &ans->witness[k]);
+      ans->nwitness = 3;
+    } else {
+      ans->solvable = 0;
+      snprintf(ans->text, sizeof ans->text, "three labelled coins: the goal "
+               "is a triangle of %s, but within two moves the start only "
+               "becomes triangles of %s%s%s; a triangle keeps its class and "
+               "every coin its colour (x - y) mod 3 forever (thesis Thm 2.7)",
+               class_name(ltri_class(&tb)),
+               x.classes[0] && x.classes[1] ? "both classes"
+                 : class_name(x.classes[1]),
+               mode == PN_FIXED ? " or with other colours" : "",
+               x.classes[0] || x.classes[1] ? "" : " (none at all)");
+    }
+  }
+  (void)err;
+  return PN_OK;
+}
+
+/* }==================================================================== */
+
+
+/* {====================================================================
+** Three coins: moving a labelled triangle
+** ===================================================================== */
+
+/* small breadth-first search over roll sequences from t, returning in
+** seq the rolls (label indices) to the first triangle accepted by ok */
+typedef int (*accept_fn)(const ltri *t, const void *ud);
+
+#define RBFS_MAX 200000
+
+static int roll_search(const ltri *t, int maxdepth, accept_fn ok,
+                       const void *ud, int *seq, int *len, ltri *end) {
+  ltri *q = malloc(RBFS_MAX * sizeof *q);
+  int *par = malloc(RBFS_MAX * sizeof *par), *rk = malloc(RBFS_MAX * sizeof *rk);
+  int *dep = malloc(RBFS_MAX * sizeof *dep);
+  int head = 0, tail = 0, found = -1;
+  if (!q || !par || !rk || !dep) goto out;
+  q[tail] = *t; par[tail] = -1; rk[tail] = -1; dep[tail] = 0; tail++;
+  while (head < tail && found < 0) {
+    int cur = head++, k, i, dup;
+    if (ok(&q[cur], ud)) { found = cur; break; }
+    if (dep[cur] >= maxdepth) continue;
+    for (k = 0; k < 3 && tail < RBFS_MAX; k++) {
+      ltri r = lroll(&q[cur], k);
+      for (i = dup = 0; i < tail && !dup; i++) dup = ltri_eq(&q[i], &r);
+      if (dup) continue;
+      q[tail] = r; par[tail] = cur; rk[tail] = k; dep[tail] = dep[cur] + 1;
+      tail++;
+    }
+  }
+  if (found >= 0) {
+    int n = dep[found], i = found;
+    *len = n;
+    *end = q[found];
+    while (par[i] >= 0) { seq[--n] = rk[i]; i = par[i]; }
+  }
+out:
+  free(q); free(par); free(rk); free(dep);
+  return found >= 0;
+}
+
+typedef struct shift_goal { ltri base; tpt v; } shift_goal;
+
+static int is_shift(const ltri *t, const void *ud) {
+  const shift_goal *g = ud;
+  int i;
+  for (i = 0; i < 3; i++)
+    if (!teq(t->p[i], tadd(g->base.p[i], g->v))) return 0;
+  return 1;
+}
+
+/* does some translation by a vector of L (x - y = 0 mod 3) map t onto g
+** label for label? */
+static int is_translate_in_L(const ltri *t, const void *ud) {
+  const ltri *g = ud;
+  tpt d = tsub(g->p[0], t->p[0]);
+  int i;
+  for (i = 1; i < 3; i++)
+    if (!teq(tsub(g->p[i], t->p[i]), d)) return 0;
+  return ((d.x - d.y) % 3 + 3) % 3 == 0;
+}
+
+static int emit_rolls(const pn_board *b, ltri *t, const int *seq, int n,
+                      movelist *out) {
+  int i;
+  for (i = 0; i < n; i++) {
+    ltri r = lroll(t, seq[i]);
+    pn_pos f, to;
+    if (!pos_of(b, t->p[seq[i]], &f) || !pos_of(b, r.p[seq[i]], &to)) return 0;
+    if (!ml_push(out, f, to)) return 0;
+    *t = r;
+  }
+  return 1;
+}
+
+/* roll the labelled triangle t onto goal g (same class and colours):
+** first a few rolls until g is a translate of it by a vector of L, then
+** gadgets that translate by the basis (1,1), (2,-1) of L */
+static int roll_to(const pn_board *b, ltri *t, const ltri *g, movelist *out) {
+  int seq[64], len;
+  ltri mid;
+  tpt w;
+  int64_t a, c;
+  int gs[4][32], gl[4];
+  tpt gv[4] = {{1,1},{-1,-1},{2,-1},{-2,1}};
+  int k;
+  if (!roll_search(t, 6, is_translate_in_L, g, seq, &len, &mid)) return 0;
+  if (!emit_rolls(b, t, seq, len, out)) return 0;
+  w = tsub(g->p[0], t->p[0]);
+  /* w = a (1,1) + c (2,-1):  x = a + 2c, y = a - c  =>  c = (x - y) / 3 */
+  c = (w.x - w.y) / 3;
+  a = w.y + c;
+  for (k = 0; k < 4; k++) {
+    shift_goal sg;
+    ltri e;
+    sg.base = *t;
+    sg.v = gv[k];
+    if (!roll_search(t, 12, is_shift, &sg, gs[k], &gl[k], &e)) return 0;
+  }
+  for (; a > 0; a--) if (!emit_rolls(b, t, gs[0], gl[0], out)) return 0;
+  for (; a < 0; a++) if (!emit_rolls(b, t, gs[1], gl[1], out)) return 0;
+  for (; c > 0; c--) if (!emit_rolls(b, t, gs[2], gl[2], out)) return 0;
+  for (; c < 0; c++) if (!emit_rolls(b, t, gs[3], gl[3], out)) return 0;
+  return ltri_eq(t, g);
+}
+
+/* the goal triangle to aim for: B itself (fixed), or a translate of B
+** (and with rotations, of a rotated B) of t's class with t's colours */
+static int aim(const pn_board *b, const ltri *t, const pn_config *B,
+               pn_goalmode mode, ltri *g) {
+  int nsym = mode == PN_FIXED || mode == PN_TRANSLATE ? 1
+           : pn_lattice_symmetries(PN_TRI, 2), s;
+  ltri tb;
+  ltri_of(b, B, &tb);
+  if (mode == PN_FIXED) { *g = tb; return 1; }
+  for (s = 0; s < nsym; s++) {
+    ltri r = tb;
+    int i, k;
+    if (mode == PN_ROTATE && !pn_lattice_sym_proper(PN_TRI, 2, s)) continue;
+    for (i = 0; i < 3; i++) {
+      int64_t c[2] = {tb.p[i].x, tb.p[i].y}, o[2];
+      pn_lattice_transform(PN_TRI, 2, s, c, o);
+      r.p[i].x = o[0]; r.p[i].y = o[1];
+    }
+    if (ltri_class(&r) != ltri_class(t)) continue;
+    /* move r next to t with t's colours: shift by t.p0 - r.p0 plus k (1,0)
+    ** for the k that matches the colours */
+    for (k = 0; k < 3; k++) {
+      tpt d = tsub(t->p[0], r.p[0]);
+      ltri q = r;
+      d.x += k;
+      for (i = 0; i < 3; i++) q.p[i] = tadd(r.p[i], d);
+      if (same_colours(&q, t)) { *g = q; return 1; }
+    }
+  }
+  (void)b;
+  return 0;
+}
+
+int tri_solve3(const pn_board *b, const pn_config *A, const pn_config *B,
+               pn_goalmode mode, pn_move **moves, size_t *n, pn_error *err) {
+  pn_config a2, b2;
+  match3 x;
+  movelist out;
+  ltri t, g;
+  int k, rc = PN_OK;
+  memset(&out, 0, sizeof out);
+  pn_config_init(&a2); pn_config_init(&b2);
+  *moves = NULL; *n = 0;
+  if (split_labels(A, B, 0, &a2, &b2)) {
+    for (k = 0; k < 2; k++) {
+      pn_tri_answer ans;
+      split_labels(A, B, k, &a2, &b2);
+      if (tri_decide3(b, &a2, &b2, mode, &ans, err) == PN_OK && ans.solvable) {
+        rc = tri_solve3(b, &a2, &b2, mode, moves, n, err);
+        break;
+      }
+    }
+    if (k == 2) rc = pn_seterror(err, PN_EINVAL, "unsolvable");
+    pn_config_clear(&a2); pn_config_clear(&b2);
+    return rc;
+  }
+  ltri_of(b, B, &g);
+  if (!is_triangle(&g)) {
+    pn_move mv;
+    if (!tri_one_move(b, A, B, mode, &mv))
+      return pn_seterror(err, PN_EINVAL, "unsolvable");
+    *moves = malloc(sizeof **moves);
+    if (!*moves) return pn_seterror(err, PN_ENOMEM, "out of memory");
+    (*moves)[0] = mv;
+    *n = 1;
+    return PN_OK;
+  }
+  memset(&x, 0, sizeof x);
+  x.goal = g;
+  x.mode = mode;
+  if (!within_two(b, A, match_visit, &x))
+    return pn_seterror(err, PN_EINVAL, "unsolvable");
+  for (k = 0; k < x.nm; k++)
+    if (!ml_push(&out, x.m[k].from, x.m[k].to)) goto nomem;
+  t = x.found;
+  if (!aim(b, &t, B, mode, &g) || !roll_to(b, &t, &g, &out)) {
+    ml_free(&out);
+    return pn_seterror(err, PN_EINTERNAL, "penny bug: the labelled triangle "
+                       "could not be moved to the goal");
+  }
+  *moves = out.m;
+  *n = out.n;
+  return PN_OK;
+nomem:
+  ml_free(&out);
+  return pn_seterror(err, PN_ENOMEM, "out of memory");
+}
+
+/* }==================================================================== */
+
+
+/* {====================================================================
+** Four coins or more
+** ===================================================================== */
+
+/* labelled state during the construction: the configuration, with the
+** moves recorded */
+typedef struct lstate {
+  const pn_board *b;
+  pn_config c;
+  movelist out;
+  int failed;
+} lstate;
+
+static int lmove(lstate *s, pn_pos from, pn_pos to) {
+  pn_rule r = {2};
+  pn_move m;
+  m.from = from; m.to = to;
+  if (pn_move_check(s->b, &r, &s->c, m, NULL) != PN_LEGAL) return 0;
+  if (!pn_move_apply(&s->c, m) || !ml_push(&s->out, from, to)) {
+    s->failed = 1;
+    return 0;
+  }
+  return 1;
+}
+
+static int occupied_at(const lstate *s, tpt t) {
+  pn_pos p;
+  return pos_of(s->b, t, &p) && pn_config_find(&s->c, p) >= 0;
+}
+
+/* gather the coins into an agglomerate: positions in ag[0..n) */
+static int agglomerate(lstate *s, pn_pos *ag) {
+  size_t n = s->c.n, k = 0, i;
+  pn_hmap in;                  /* positions of the agglomerate */
+  pn_move m;
+  pn_pos w[3];
+  int ok = 0;
+  pn_hmap_init(&in);
+  /* a triangle, made with at most two moves as in the unlabelled solver */
+  if (!tri_find_triangle(s->b, &s->c, w)) {
+    tpt p, a1 = {0, 0}, q;
+    int j, found = 0, d;
+    if (!tri_find_move(s->b, &s->c, &m)) goto done;
+    p = tpt_of(s->b, m.to);
+    for (j = 0; j < 6 && !found; j++) {
+      tpt nb = tadd(p, TRI_DIR[j]);
+      pn_pos np;
+      if (pos_of(s->b, nb, &np) && np != m.from
+          && pn_config_find(&s->c, np) >= 0) { a1 = nb; found = 1; }
+    }
+    if (!lmove(s, m.from, m.to)) goto done;
+    d = tdir(tsub(p, a1));
+    q = tadd(a1, TRI_DIR[(d + 1) % 6]);
+    if (!occupied_at(s, q)) {
+      pn_pos qp;
+      pos_of(s->b, q, &qp);
+      for (i = 0; i < s->c.n; i++) {
+        tpt c = tpt_of(s->b, s->c.pos[i]);
+        if (teq(c, a1) || teq(c, p)) continue;
+        if (lmove(s, s->c.pos[i], qp)) break;
+      }
+      if (i == s->c.n) goto done;
+    }
+    pos_of(s->b, a1, &w[0]); pos_of(s->b, p, &w[1]); pos_of(s->b, q, &w[2]);
+  }
+  for (i = 0; i < 3; i++) {
+    int isnew;
+    ag[k++] = w[i];
+    pn_hmap_put(&in, (uint64_t)w[i], 0, &isnew);
+  }
+  /* grow: the free-or-outside position with the most agglomerate
+  ** neighbours, nearest to the start; coins already there join */
+  while (k < n) {
+    pn_pos best = 0;
+    int bestn = -1;
+    int64_t bestd = 0;
+    tpt c0 = tpt_of(s->b, ag[0]);
+    size_t j;
+    for (j = 0; j < k; j++) {
+      tpt c = tpt_of(s->b, ag[j]);
+      int d;
+      for (d = 0; d < 6; d++) {
+        tpt q = tadd(c, TRI_DIR[d]);
+        pn_pos qp;
+        int cnt = 0, e;
+        int64_t dist;
+        if (!pos_of(s->b, q, &qp) || pn_hmap_get(&in, (uint64_t)qp)) continue;
+        for (e = 0; e < 6; e++) {
+          pn_pos np;
+          if (pos_of(s->b, tadd(q, TRI_DIR[e]), &np)
+              && pn_hmap_get(&in, (uint64_t)np)) cnt++;
+        }
+        dist = tdist(q, c0);
+        if (cnt >= 2 && (cnt > bestn || (cnt == bestn && (dist < bestd
+            || (dist == bestd && qp < best))))) {
+          best = qp; bestn = cnt; bestd = dist;
+        }
+      }
+    }
+    if (bestn < 2) goto done;
+    if (pn_config_find(&s->c, best) < 0) {
+      /* bring a coin from outside the agglomerate */
+      for (j = 0; j < s->c.n; j++)
+        if (!pn_hmap_get(&in, (uint64_t)s->c.pos[j])) break;
+      if (j == s->c.n || !lmove(s, s->c.pos[j], best)) goto done;
+    }
+    {
+      int isnew;
+      ag[k++] = best;
+      pn_hmap_put(&in, (uint64_t)best, 0, &isnew);
+    }
+  }
+  ok = 1;
+done:
+  pn_hmap_free(&in);
+  return ok;
+}
+
+/* play three moves if all three are legal in turn; else leave the
+** configuration as it was */
+static int three(lstate *s, const pn_move *m) {
+  pn_rule r = {2};
+  int k;
+  for (k = 0; k < 3; k++) {
+    if (pn_move_check(s->b, &r, &s->c, m[k], NULL) != PN_LEGAL) break;
+    pn_move_apply(&s->c, m[k]);
+  }
+  if (k == 3) {
+    for (k = 0; k < 3; k++)
+      if (!ml_push(&s->out, m[k].from, m[k].to)) { s->failed = 1; return 0; }
+    return 1;
+  }
+  while (k-- > 0) {                        /* take back what was played */
+    pn_move back;
+    back.from = m[k].to; back.to = m[k].from;
+    pn_move_apply(&s->c, back);
+  }
+  return 0;
+}
+
+/* swap the coins at P and Q (P -> F, Q -> P, F -> Q) through a free cell
+** F next to the agglomerate, trying the cells and both orders */
+static int swap_coins(lstate *s, pn_pos P, pn_pos Q, const pn_pos *ag,
+                      size_t n) {
+  size_t i;
+  int d, order;
+  for (order = 0; order < 2; order++) {
+    pn_pos X = order ? Q : P, Y = order ? P : Q;
+    for (i = 0; i < n; i++) {
+      tpt c = tpt_of(s->b, ag[i]);
+      for (d = 0; d < 6; d++) {
+        pn_move m[3];
+        pn_pos F;
+        if (!pos_of(s->b, tadd(c, TRI_DIR[d]), &F)
+            || pn_config_find(&s->c, F) >= 0) continue;
+        m[0].from = X; m[0].to = F;
+        m[1].from = Y; m[1].to = X;
+        m[2].from = F; m[2].to = Y;
+        if (three(s, m)) return 1;
+        if (s->failed) return 0;
+      }
+    }
+  }
+  return 0;
+}
+
+int tri_solve_labelled(const pn_board *b, const pn_config *A,
+                       const pn_config *B, pn_move **moves, size_t *nmoves,
+                       pn_error *err) {
+  lstate s;
+  pn_pos *ag = NULL;
+  pn_move *um = NULL;
+  size_t nu = 0, n = A->n, i, j;
+  pn_hmap where;               /* position -> agglomerate index of its coin */
+  int32_t *want = NULL;
+  pn_config agc;
+  int rc = PN_OK;
+  memset(&s, 0, sizeof s);
+  s.b = b;
+  pn_config_init(&s.c);
+  pn_config_init(&agc);
+  pn_hmap_init(&where);
+  *moves = NULL; *nmoves = 0;
+  ag = malloc((n + 1) * sizeof *ag);
+  want = malloc((n + 1) * sizeof *want);
+  if (!ag || !want || pn_config_copy(&s.c, A, err) != PN_OK) goto nomem;
+  if (!agglomerate(&s, ag)) {
+    rc = s.failed ? pn_seterror(err, PN_ENOMEM, "out of memory")
+       : pn_seterror(err, PN_EINTERNAL, "penny bug: could not gather the "
+                     "coins into an agglomerate");
+    goto done;
+  }
+  /* the unlabelled solution from the agglomerate, and where each of its
+  ** coins ends: follow the coins along the moves */
+  if ((rc = pn_config_copy(&agc, &s.c, err)) != PN_OK) goto done;
+  if ((rc = tri_solve_unlabelled(b, &agc, B, &um, &nu, err)) != PN_OK)
+    goto done;
+  if (!pn_hmap_reserve(&where, n)) goto nomem;
+  for (i = 0; i < n; i++) {
+    int isnew;
+    pn_hmap_put(&where, (uint64_t)ag[i], (int64_t)i, &isnew);
+  }
+  for (j = 0; j < nu; j++) {
+    int64_t *v = pn_hmap_get(&where, (uint64_t)um[j].from), id;
+    int isnew;
+    if (!v) {
+      rc = pn_seterror(err, PN_EINTERNAL, "penny bug: a move of the "
+                       "unlabelled solution starts on an empty position");
+      goto done;
+    }
+    id = *v;
+    pn_hmap_del(&where, (uint64_t)um[j].from);
+    pn_hmap_put(&where, (uint64_t)um[j].to, id, &isnew);
+  }
+  /* the label each agglomerate position must hold */
+  for (i = 0; i < B->n; i++) {
+    int64_t *v = pn_hmap_get(&where, (uint64_t)B->pos[i]);
+    if (!v) {
+      rc = pn_seterror(err, PN_EINTERNAL, "penny bug: the unlabelled "
+                       "solution misses a goal position");
+      goto done;
+    }
+    want[*v] = B->label[i];
+  }
+  /* permute: put the right label on each position in turn */
+  for (i = 0; i < n; i++) {
+    ptrdiff_t at = pn_config_find(&s.c, ag[i]);
+    if (s.c.label[at] == want[i]) continue;
+    for (j = i + 1; j < n; j++) {
+      ptrdiff_t bt = pn_config_find(&s.c, ag[j]);
+      if (s.c.label[bt] == want[i] && s.c.label[bt] != want[j]) break;
+    }
+    if (j == n)
+      for (j = i + 1; j < n; j++)
+        if (s.c.label[pn_config_find(&s.c, ag[j])] == want[i]) break;
+    if (j == n || !swap_coins(&s, ag[i], ag[j], ag, n)) {
+      rc = s.failed ? pn_seterror(err, PN_ENOMEM, "out of memory")
+         : pn_seterror(err, PN_EINTERNAL, "penny bug: no swap routine for "
+                       "two coins of the agglomerate");
+      goto done;
+    }
+  }
+  for (j = 0; j < nu; j++)
+    if (!ml_push(&s.out, um[j].from, um[j].to)) goto nomem;
+  *moves = s.out.m;
+  *nmoves = s.out.n;
+  s.out.m = NULL;
+  goto done;
+nomem:
+  rc = pn_seterror(err, PN_ENOMEM, "out of memory");
+done:
+  ml_free(&s.out);
+  pn_config_clear(&s.c);
+  pn_config_clear(&agc);
+  pn_hmap_free(&where);
+  free(ag);
+  free(want);
+  free(um);
+  return rc;
+}
+
+/* }==================================================================== */

@@ -1,0 +1,42 @@
+/*
+** tri.h -- internals shared by the tri/ files.
+*/
+#ifndef PN_TRI_H
+#define PN_TRI_H
+
+#include "../penny.h"
+#include "trigeom.h"
+
+/* decide.c */
+int tri_find_triangle(const pn_board *b, const pn_config *B, pn_pos *w);
+int tri_find_path4(const pn_board *b, const pn_config *B, pn_pos *w);
+int tri_find_move(const pn_board *b, const pn_config *A, pn_move *m);
+int tri_one_move(const pn_board *b, const pn_config *A, const pn_config *B,
+                 pn_goalmode mode, pn_move *m);
+
+/* labelled.c: three labelled coins (thesis Thm 2.7) */
+int tri_decide3(const pn_board *b, const pn_config *A, const pn_config *B,
+                pn_goalmode mode, pn_tri_answer *ans, pn_error *err);
+int tri_solve3(const pn_board *b, const pn_config *A, const pn_config *B,
+               pn_goalmode mode, pn_move **moves, size_t *n, pn_error *err);
+/* n >= 4 labelled coins (thesis Thm 2.5) */
+int tri_solve_labelled(const pn_board *b, const pn_config *A,
+                       const pn_config *B, pn_move **moves, size_t *n,
+                       pn_error *err);
+
+/* solve.c: unlabelled positions A -> B (|A| = |B| >= 3) in G', cleaned
+** into moves of G */
+int tri_solve_unlabelled(const pn_board *b, const pn_config *A,
+                         const pn_config *B, pn_move **moves, size_t *n,
+                         pn_error *err);
+
+/* a growable list of moves */
+typedef struct movelist {
+  pn_move *m;
+  size_t n, cap;
+} movelist;
+
+int ml_push(movelist *l, pn_pos from, pn_pos to);
+void ml_free(movelist *l);
+
+#endif
