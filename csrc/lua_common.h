@@ -55,11 +55,26 @@ void pnL_pushmoves(lua_State *L, int bidx, const pn_move *m, size_t n);
 const pn_move *pnL_checkmovelist(lua_State *L, int idx, const pn_board *b,
                                  size_t *n);
 
+/* lua_linepush.c */
+void pnL_open_linepush(lua_State *L);
+
 /* lua_tri.c */
 void pnL_open_tri(lua_State *L);
 
 /* lua_search.c */
 void pnL_open_search(lua_State *L);
+/* limits from the options table at idx (max_memory, max_states,
+** time_limit); raises on bad values */
+void pnL_read_limits(lua_State *L, int idx, pn_limits *lim);
+/* Ctrl-C around a long C call: flag is what the C code polls; end
+** returns 1 when it was set (then raise "interrupted!" if own) */
+typedef struct pnL_guard {
+  volatile int *flag;
+  int own;                       /* the binding's handler is installed */
+  _Alignas(16) unsigned char old[256];   /* struct sigaction */
+} pnL_guard;
+void pnL_guard_begin(lua_State *L, pnL_guard *g);
+int pnL_guard_end(pnL_guard *g);
 
 /* raise a Lua error from a pn_error */
 int pnL_error(lua_State *L, const pn_error *err);

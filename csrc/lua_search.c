@@ -26,13 +26,10 @@ static void own_handler(int sig) {
   own_flag = 1;
 }
 
-typedef struct guard {
-  volatile int *flag;
-  int own;                   /* our handler is installed */
-  struct sigaction old;
-} guard;
+_Static_assert(sizeof(struct sigaction) <= sizeof ((pnL_guard *)0)->old,
+               "pnL_guard.old must hold a struct sigaction");
 
-static void guard_begin(lua_State *L, guard *g) {
+void pnL_guard_begin(lua_State *L, pnL_guard *g) {
   lua_getfield(L, LUA_REGISTRYINDEX, PN_INTERRUPT_KEY);
   g->flag = lua_touserdata(L, -1);
   lua_pop(L, 1);
@@ -43,15 +40,15 @@ static void guard_begin(lua_State *L, guard *g) {
     sa.sa_handler = own_handler;
     sigemptyset(&sa.sa_mask);
     own_flag = 0;
-    if (sigaction(SIGINT, &sa, &g->old) == 0) g->own = 1;
+    if (sigaction(SIGINT, &sa, (struct sigaction *)g->old) == 0) g->own = 1;
     g->flag = &own_flag;
   }
 }
 
 /* ends the guard; returns 1 when the search was interrupted */
-static int guard_end(guard *g) {
+int pnL_guard_end(pnL_guard *g) {
   int hit = *g->flag != 0;
-  if (g->own) sigaction(SIGINT, &g->old, NULL);
+  if (g->own) sigaction(SIGINT, (struct sigaction *)g->old, NULL);
   else *g->flag = 0;         /* the interpreter's hook raises the error */
   return hit;
 }
@@ -83,7 +80,7 @@ static const char *const method_names[] = {
   "auto", "plain", "bidir", "full", "astar", NULL
 };
 
-static void read_limits(lua_State *L, int idx, pn_limits *lim) {
+void pnL_read_limits(lua_State *L, int idx, pn_limits *lim) {
   double mem, states;
   memset(lim, 0, sizeof *lim);
   if (!lua_isnoneornil(L, idx)) luaL_checktype(L, idx, LUA_TTABLE);
@@ -155,7 +152,7 @@ static void read_searchopts(lua_State *L, int idx, pn_searchopts *o,
                             progress_state *ps) {
   int want;
   memset(o, 0, sizeof *o);
-  read_limits(L, idx, &o->lim);
+  pnL_read_limits(L, idx, &o->lim);
   o->threads = (int)optnumber(L, idx, "threads", 0);
   if (o->threads > 256) luaL_argerror(L, idx, "threads is absurdly large");
   if (!lua_isnoneornil(L, idx)) {
@@ -194,7 +191,7 @@ static int l_search(lua_State *L) {
   pn_result res;
   pn_rule r;
   pn_error err;
-  guard g;
+  pnL_guard g;
   read_searchopts(L, 6, &o, &ps);
   lua_settop(L, 6);
   lua_getiuservalue(L, 3, 1);
@@ -204,11 +201,11 @@ static int l_search(lua_State *L) {
                 "window and configurations are on different lattices");
   r.d = d;
   pn_result_init(&res);
-  guard_begin(L, &g);
+  pnL_guard_begin(L, &g);
   o.lim.interrupt = g.flag;
   rc = pn_search(w, &r, &start->c, &goal->c, (pn_goalmode)mode, &o, &res,
                  &err);
-  guard_end(&g);
+  pnL_guard_end(&g);
   end_progress(&o, &ps);
   if (rc == PN_EINTR) {
     pn_result_clear(&res);
@@ -238,7 +235,7 @@ static int l_distances(lua_State *L) {
   pn_disttable t;
   pn_rule r;
   pn_error err;
-  guard g;
+  pnL_guard g;
   luaL_checktype(L, 4, LUA_TTABLE);
   complete = lua_toboolean(L, 5);
   read_searchopts(L, 6, &o, &ps);
@@ -253,11 +250,11 @@ static int l_distances(lua_State *L) {
     lua_pop(L, 1);
   }
   r.d = d;
-  guard_begin(L, &g);
+  pnL_guard_begin(L, &g);
   o.lim.interrupt = g.flag;
   rc = pn_distances(w, &r, &start->c, targets, (size_t)n, complete, &o, &t,
                     &err);
-  guard_end(&g);
+  pnL_guard_end(&g);
   end_progress(&o, &ps);
   if (rc == PN_EINTR) {
     if (g.own) return luaL_error(L, "interrupted!");
@@ -323,8 +320,8 @@ static int l_bfs(lua_State *L) {
   pn_result res;
   pn_rule r;
   pn_error err;
-  guard g;
-  read_limits(L, 6, &lim);
+  pnL_guard g;
+  pnL_read_limits(L, 6, &lim);
   lua_getiuservalue(L, 3, 1);
   sb = pnL_checkboard(L, -1);                  /* start's board: index 7 */
   luaL_argcheck(L, pn_board_kind(sb) == pn_board_kind(w)
@@ -332,10 +329,10 @@ static int l_bfs(lua_State *L) {
                 "window and configurations are on different lattices");
   r.d = d;
   pn_result_init(&res);
-  guard_begin(L, &g);
+  pnL_guard_begin(L, &g);
   lim.interrupt = g.flag;
   rc = pn_bfs(w, &r, &start->c, &goal->c, (pn_goalmode)mode, &lim, &res, &err);
-  hit = guard_end(&g);
+  hit = pnL_guard_end(&g);
   if (rc == PN_EINTR) {
     pn_result_clear(&res);
     if (g.own) return luaL_error(L, "interrupted!");

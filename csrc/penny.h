@@ -166,16 +166,53 @@ int pn_config_same_labels(const pn_config *a, const pn_config *b);
 
 
 /* {====================================================================
+** Verdicts, limits and results (every solver)
+** ===================================================================== */
+
+/* a coin move (the coin games; line pushes have directions instead) */
+typedef struct pn_move {
+  pn_pos from, to;
+} pn_move;
+
+typedef enum pn_verdict {
+  PN_SOLVED = 0,
+  PN_UNSOLVABLE,
+  PN_UNKNOWN
+} pn_verdict;
+
+typedef struct pn_limits {
+  size_t max_states;          /* 0 = derived from max_memory */
+  size_t max_memory;          /* bytes; 0 = default (1 GiB) */
+  double time_limit;          /* seconds; 0 = none */
+  volatile int *interrupt;    /* polled; nonzero stops with PN_EINTR */
+} pn_limits;
+
+typedef struct pn_result {
+  pn_verdict verdict;
+  pn_move *moves;             /* malloc'ed, nmoves entries */
+  size_t nmoves;
+  uint64_t states;            /* states stored */
+  uint64_t expanded;          /* states expanded */
+  int depth;                  /* layers completed */
+  int lower_bound;            /* proven lower bound when unknown */
+  size_t memory;              /* peak bytes used by the search */
+  double seconds;
+  char reason[256];
+} pn_result;
+
+void pn_result_init(pn_result *r);
+void pn_result_clear(pn_result *r);
+
+/* }==================================================================== */
+
+
+/* {====================================================================
 ** Rules: the coin-moving game
 ** ===================================================================== */
 
 typedef struct pn_rule {
   int d;          /* a destination needs >= d occupied neighbours (2) */
 } pn_rule;
-
-typedef struct pn_move {
-  pn_pos from, to;
-} pn_move;
 
 typedef enum pn_reason {
   PN_LEGAL = 0,
@@ -288,6 +325,94 @@ int pn_tri_solve(const pn_board *b, const pn_config *A, const pn_config *B,
 
 
 /* {====================================================================
+** Line pushes (csrc/linepush/): Akitaya, Löffler, Viglietta
+** ===================================================================== */
+
+/* A push sweeps a line across the square grid: "right" (the paper's
+** double arrow to the right) comes from the left, so every token that can
+** falls one unit toward the left side of the bounding box; configurations
+** are equal up to translation.  y grows downward: "up" gathers the tokens
+** at the bottom. */
+typedef enum pn_pushdir {
+  PN_PUSH_RIGHT = 0, PN_PUSH_LEFT, PN_PUSH_UP, PN_PUSH_DOWN
+} pn_pushdir;
+
+/* out = c after the push, translated to the origin */
+int pn_push(const pn_board *b, const pn_config *c, pn_pushdir d,
+            pn_config *out, pn_error *err);
+/* out = c after the pushes d[0..n-1] (n = 0: c at the origin) */
+int pn_push_seq(const pn_board *b, const pn_config *c, const pn_pushdir *d,
+                size_t n, pn_config *out, pn_error *err);
+
+typedef enum pn_pushgroup {
+  PN_G_NONE = 0,          /* not compact: G_C is not defined */
+  PN_G_TRIVIAL,           /* no empty cell in the bounding box */
+  PN_G_CYCLIC,            /* one empty cell: the non-core tokens' cycle */
+  PN_G_ALT5,              /* 6 tokens, 2 empty cells: Alt(5) */
+  PN_G_ALT                /* the alternating group on the non-core tokens */
+} pn_pushgroup;
+
+typedef struct pn_pushinfo {
+  int w, h;               /* bounding box */
+  int compact;            /* Observation 1 */
+  int compressible;       /* a push can shrink the bounding box */
+  int full_cols, full_rows;          /* a', b' */
+  int core_x, core_y, core_w, core_h; /* the core (Definition 12) */
+  int ncore, moving;      /* core tokens, non-core tokens */
+  pn_pushgroup group;     /* Theorem 20 */
+  double order;           /* |G_C| (distinct labels), as a double */
+} pn_pushinfo;
+
+int pn_push_info(const pn_board *b, const pn_config *c, pn_pushinfo *info,
+                 pn_error *err);
+/* the canonical form (pushes right and up alternately until stable); the
+** pushes made go to *seq (malloc'ed; seq may be NULL) */
+int pn_push_canonical(const pn_board *b, const pn_config *c, pn_config *out,
+                      pn_pushdir **seq, size_t *nseq, pn_error *err);
+/* the Permutation Puzzle (Theorem 20): pushes taking start to goal (two
+** same-shaped compact labelled configurations), malloc'ed, or NULL with
+** the reason in why; returns PN_OK in both cases */
+int pn_push_permutation(const pn_board *b, const pn_config *start,
+                        const pn_config *goal, pn_pushdir **pushes,
+                        size_t *npushes, char *why, size_t whylen,
+                        pn_error *err);
+/* shortest push sequence to the goal (up to translation), or with goal
+** NULL to any box_w x box_h box, by breadth-first search; res gets the
+** verdict, *pushes the sequence (malloc'ed) */
+int pn_push_search(const pn_board *b, const pn_config *start,
+                   const pn_config *goal, int box_w, int box_h,
+                   const pn_limits *lim, pn_pushdir **pushes, size_t *npushes,
+                   pn_result *res, pn_error *err);
+/* every configuration reachable from start, by breadth-first search:
+** res->states counts them, *same those with the start's shape (for
+** distinct labels, |G_C| when the start is compact); verdict PN_UNKNOWN
+** (and *same = 0) when a limit stops the search */
+int pn_push_reach(const pn_board *b, const pn_config *start,
+                  const pn_limits *lim, uint64_t *same, pn_result *res,
+                  pn_error *err);
+/* no two tokens in one row or column */
+int pn_push_sparse(const pn_board *b, const pn_config *c);
+/* Theorem 8's construction of a w x h box from a sparse configuration;
+** NULL and the reason in why when the theorem does not give one */
+int pn_push_box(const pn_board *b, const pn_config *c, int w, int h,
+                pn_pushdir **pushes, size_t *npushes, char *why,
+                size_t whylen, pn_error *err);
+/* Lemma 7's configuration C_{a,b}; Observation 6's diagonal of n tokens
+** and the pushes from it to any compact configuration */
+int pn_push_lemma7(const pn_board *b, int a, int bb, pn_config *out,
+                   pn_error *err);
+int pn_push_diagonal(const pn_board *b, int n, pn_config *out, pn_error *err);
+int pn_push_from_diagonal(const pn_board *b, const pn_config *target,
+                          pn_pushdir **pushes, size_t *npushes,
+                          pn_error *err);
+/* compatible: the same numbers of rows and of columns of each length */
+int pn_push_compatible(const pn_board *b, const pn_config *x,
+                       const pn_config *y);
+
+/* }==================================================================== */
+
+
+/* {====================================================================
 ** Analysis: Adj, span, components
 ** ===================================================================== */
 
@@ -326,34 +451,7 @@ int pn_goal_init(pn_goal *g, const pn_board *b, const pn_config *goal,
 int pn_goal_test(const pn_goal *g, const pn_config *c);
 void pn_goal_free(pn_goal *g);
 
-typedef enum pn_verdict {
-  PN_SOLVED = 0,
-  PN_UNSOLVABLE,
-  PN_UNKNOWN
-} pn_verdict;
 
-typedef struct pn_limits {
-  size_t max_states;          /* 0 = derived from max_memory */
-  size_t max_memory;          /* bytes; 0 = default (1 GiB) */
-  double time_limit;          /* seconds; 0 = none */
-  volatile int *interrupt;    /* polled; nonzero stops with PN_EINTR */
-} pn_limits;
-
-typedef struct pn_result {
-  pn_verdict verdict;
-  pn_move *moves;             /* malloc'ed, nmoves entries */
-  size_t nmoves;
-  uint64_t states;            /* states stored */
-  uint64_t expanded;          /* states expanded */
-  int depth;                  /* layers completed */
-  int lower_bound;            /* proven lower bound when unknown */
-  size_t memory;              /* peak bytes used by the search */
-  double seconds;
-  char reason[256];
-} pn_result;
-
-void pn_result_init(pn_result *r);
-void pn_result_clear(pn_result *r);
 
 /* {====================================================================
 ** The exact search engine (csrc/search/)

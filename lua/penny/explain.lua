@@ -124,8 +124,12 @@ end
 
 function M.explain(p)
   local facts = {}
-  general(p, facts)
-  local theory = M.theories[p.board:kind()]
+  if p.game == "linepush" then
+    facts = require("penny.linepush").explain(p)
+  else
+    general(p, facts)
+  end
+  local theory = p.game == "coins" and M.theories[p.board:kind()]
   if theory then theory(p, facts) end
   local lines, verdict = {}, nil
   for _, f in ipairs(facts) do

@@ -12,6 +12,8 @@ penny.puzzle -- a puzzle: a board, a rule, a start and a goal.
             of the lattice too; symmetry: rotations and reflections)
     margin = search window margin on lattices with an infinite span
     name  = "..."
+    game  = "coins" (default) | "linepush": line pushes, configurations up to
+            translation, goal a configuration or { box = {w, h} }
   }
 
 The goal may have fewer coins than the start: then the extra coins may end
@@ -58,12 +60,59 @@ local function label_name(l)
     tostring(l) or "'" .. penny.dsl.char_of(l) .. "'")
 end
 
+-- why the goal's coins cannot all come from the start's (nil when they can)
+local function mismatch_of(p)
+  local exact = p.game == "linepush"
+  if exact and #p.goal ~= #p.start then
+    return format("the start has %d tokens, the goal %d", #p.start, #p.goal)
+  elseif #p.goal > #p.start then
+    return format("the goal has %d coins but the start only %d", #p.goal,
+      #p.start)
+  end
+  local a, b = label_counts(p.start), label_counts(p.goal)
+  for l, n in pairs(b) do
+    if (a[l] or 0) < n then
+      return format("labels do not match: the goal has %d %s, the start %d",
+        n, label_name(l), a[l] or 0)
+    end
+  end
+  if #p.goal == #p.start then
+    for l, n in pairs(a) do
+      if (b[l] or 0) ~= n then
+        return format("labels do not match: the start has %d %s, the goal %d",
+          n, label_name(l), b[l] or 0)
+      end
+    end
+  end
+end
+
 function M.new(spec)
   if type(spec) ~= "table" then
     error("penny.puzzle expects a table {board=, start=, goal=, ...}", 2)
   end
   local self = setmetatable({}, Puzzle)
   self.name = spec.name
+  self.game = spec.game or "coins"
+  if self.game ~= "coins" and self.game ~= "linepush" then
+    error(format("unknown game '%s' (coins, linepush)", tostring(self.game)), 2)
+  end
+  if self.game == "linepush" then
+    if spec.board and spec.board ~= "square" then
+      error("line pushes are played on the unbounded square grid", 2)
+    end
+    if spec.up_to and spec.up_to ~= "translation" then
+      error("line-push configurations are always taken up to translation", 2)
+    end
+    spec = setmetatable({ up_to = "translation" }, { __index = spec })
+    if type(spec.goal) == "table" and spec.goal.box then
+      local bx = spec.goal.box
+      if type(bx) ~= "table" or math.type(bx[1]) ~= "integer"
+          or math.type(bx[2]) ~= "integer" or bx[1] < 1 or bx[2] < 1 then
+        error("goal.box must be {width, height} with positive integers", 2)
+      end
+      self.box = { bx[1], bx[2] }
+    end
+  end
   self.board = penny.board(spec.board or "square")
   local rule = spec.rule or 2
   if type(rule) == "number" then rule = { d = rule } end
@@ -78,6 +127,15 @@ function M.new(spec)
   if spec.start == nil then error("the puzzle needs a start", 2) end
   if spec.goal == nil then error("the puzzle needs a goal", 2) end
   self.start = penny.config(self.board, spec.start, "start")
+  if self.box then
+    if #self.start ~= self.box[1] * self.box[2] then
+      error(format("a %d x %d box holds %d tokens, the start has %d",
+        self.box[1], self.box[2], self.box[1] * self.box[2], #self.start), 2)
+    end
+    self.goal = self.start            -- no configuration: the box decides
+    self.up_to = "translation"
+    return self
+  end
   self.goal = penny.config(self.board, spec.goal, "goal")
   self.up_to = spec.up_to or "fixed"
   if not MODES[self.up_to] then
@@ -94,30 +152,22 @@ function M.new(spec)
     error("margin must be an integer 0..1000", 2)
   end
   if #self.start == 0 then error("the start has no coins", 2) end
-  if #self.goal > #self.start then
-    error(format("the goal has %d coins but the start only %d", #self.goal,
-      #self.start), 2)
-  end
-  local a, b = label_counts(self.start), label_counts(self.goal)
-  for l, n in pairs(b) do
-    if (a[l] or 0) < n then
-      error(format("labels do not match: the goal has %d %s, the start %d",
-        n, label_name(l), a[l] or 0), 2)
-    end
-  end
-  if #self.goal == #self.start then
-    for l, n in pairs(a) do
-      if (b[l] or 0) ~= n then
-        error(format("labels do not match: the start has %d %s, the goal %d",
-          n, label_name(l), b[l] or 0), 2)
-      end
-    end
+  local mismatch = mismatch_of(self)
+  if mismatch then
+    -- a coin puzzle whose goal the start cannot cover is a malformed
+    -- puzzle; line pushes keep every token, so there it is a verdict
+    -- (the solvers answer "unsolvable" with this reason)
+    if self.game ~= "linepush" then error(mismatch, 2) end
+    self.mismatch = mismatch
   end
   return self
 end
 
 -- is cfg a goal configuration of this puzzle?
 function Puzzle:is_goal(cfg)
+  if self.game == "linepush" then
+    return require("penny.linepush").is_goal(self, cfg)
+  end
   return cfg:matches(self.goal, self.up_to)
 end
 
@@ -126,6 +176,9 @@ puzzle:check(moves) -> true, final | false, index, reason, message
 Replays moves from the start with the puzzle's rule and tests the goal.
 ]]
 function Puzzle:check(moves)
+  if self.game == "linepush" then
+    return require("penny.linepush").check(self, moves)
+  end
   local ok, a, b, c = self.start:check(moves, self.rule)
   if not ok then return false, a, b, c end
   if not self:is_goal(a) then
@@ -148,6 +201,11 @@ function Puzzle:explain()
 end
 
 function Puzzle:__tostring()
+  if self.game == "linepush" then
+    return format("penny.Puzzle(line pushes, %d tokens)\nstart:\n%s\ngoal:\n%s",
+      #self.start, tostring(self.start), self.box and format("a %d x %d box",
+      self.box[1], self.box[2]) or tostring(self.goal))
+  end
   local mode = self.up_to ~= "fixed" and (", goal up to " .. self.up_to) or ""
   return format("penny.Puzzle(%s%s, %d coins, d = %d%s)\nstart:\n%s\ngoal:\n%s",
     self.board:kind(), self.board:bounded() and " bounded" or "",

@@ -23,6 +23,8 @@ local format, error, ipairs, setmetatable, tostring, pairs, math =
   string.format, error, ipairs, setmetatable, tostring, pairs, math
 local concat, table_unpack = table.concat, table.unpack
 
+local core = require "penny.core"
+
 local _ENV = nil
 
 local M = {}
@@ -66,16 +68,18 @@ end
 function Solution:__len() return #self.moves end
 
 function Solution:replay()
-  local out, cfg = { self.puzzle.start }, self.puzzle.start
+  local p = self.puzzle
+  local out, cfg = { p.start }, p.start
   for _, m in ipairs(self.moves) do
-    cfg = cfg:apply(m, self.puzzle.rule)
+    if p.game == "linepush" then cfg = core.push(cfg, m)
+    else cfg = cfg:apply(m, p.rule) end
     out[#out + 1] = cfg
   end
   return out
 end
 
 function Solution:final()
-  local ok, final = self.puzzle.start:check(self.moves, self.puzzle.rule)
+  local ok, final = self.puzzle:check(self.moves)
   if not ok then error("the moves do not replay", 2) end
   return final
 end

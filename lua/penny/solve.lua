@@ -327,6 +327,7 @@ M.methods.auto = { solve = auto, exact = true, optimal = true,
 
 function M.solve(p, opts)
   opts = check_opts(opts, 3)
+  if p.game == "linepush" then return require("penny.linepush").solve(p, opts) end
   local name = opts.method or "auto"
   local m = M.methods[name]
   if not m then error(format("unknown solve method '%s'", name), 3) end

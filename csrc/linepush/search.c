@@ -1,0 +1,324 @@
+/*
+** search.c -- exact breadth-first search for line-push puzzles: the
+** shortest push sequence to a goal configuration (up to translation), or
+** to any w x h box (the Compaction Puzzle).  It answers the paper's open
+** problems 2 (shortest permutation solutions) and 3 (starts that are not
+** compact) on small inputs.
+**
+** A state is the translated configuration written as bytes: width,
+** height, then (x, y, label rank) per token, sorted.  States live once in
+** an arena, in BFS order, with a hash table of indices, the parent index
+** and the push that reached them.  Pushes never enlarge the bounding box,
+** so the search is finite.
+*/
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "linepush.h"
+#include "../util.h"
+
+typedef struct pstate_set {
+  size_t len;                  /* bytes per state */
+  uint8_t *arena;
+  uint32_t *parent;
+  uint8_t *dir;
+  size_t n, cap;
+  uint64_t *table;             /* hash << 32 | index + 1 */
+  size_t tcap;
+  size_t memory, max_memory, max_states;
+} pstate_set;
+
+static uint64_t hash_bytes(const uint8_t *s, size_t n) {
+  uint64_t h = 0x84222325cbf29ce4ULL;
+  size_t i;
+  for (i = 0; i < n; i++) h = (h ^ s[i]) * 0x100000001b3ULL;
+  return pn_mix64(h);
+}
+
+static int ps_grow_table(pstate_set *s) {
+  size_t ncap = s->tcap ? 2 * s->tcap : 1024, i;
+  uint64_t *t;
+  if (s->memory + ncap * 8 > s->max_memory) return 0;
+  t = calloc(ncap, sizeof *t);
+  if (!t) return 0;
+  for (i = 0; i < s->tcap; i++)
+    if (s->table[i]) {
+      size_t j = (size_t)(s->table[i] >> 32) & (ncap - 1);
+      while (t[j]) j = (j + 1) & (ncap - 1);
+      t[j] = s->table[i];
+    }
+  s->memory += ncap * 8 - s->tcap * 8;
+  free(s->table);
+  s->table = t;
+  s->tcap = ncap;
+  return 1;
+}
+
+/* index of the new state, -1 if known, -2 when a limit is hit */
+static int64_t ps_insert(pstate_set *s, const uint8_t *st, uint32_t parent,
+                         uint8_t dir) {
+  uint64_t h, fp;
+  size_t j;
+  if (2 * (s->n + 1) > s->tcap && !ps_grow_table(s)) return -2;
+  h = hash_bytes(st, s->len);
+  fp = h >> 32;
+  for (j = (size_t)fp & (s->tcap - 1); s->table[j]; j = (j + 1) & (s->tcap - 1))
+    if ((s->table[j] >> 32) == fp
+        && memcmp(s->arena + ((uint32_t)s->table[j] - 1) * s->len, st, s->len) == 0)
+      return -1;
+  if (s->n >= s->max_states) return -2;
+  if (s->n == s->cap) {
+    size_t ncap = s->cap ? 2 * s->cap : 1024;
+    size_t add = (ncap - s->cap) * (s->len + 5);
+    uint8_t *a, *d;
+    uint32_t *p;
+    if (s->memory + add > s->max_memory) return -2;
+    a = realloc(s->arena, ncap * s->len);
+    if (!a) return -2;
+    s->arena = a;
+    p = realloc(s->parent, ncap * sizeof *p);
+    if (!p) return -2;
+    s->parent = p;
+    d = realloc(s->dir, ncap);
+    if (!d) return -2;
+    s->dir = d;
+    s->cap = ncap;
+    s->memory += add;
+  }
+  memcpy(s->arena + s->n * s->len, st, s->len);
+  s->parent[s->n] = parent;
+  s->dir[s->n] = dir;
+  s->table[j] = (fp << 32) | (uint64_t)(s->n + 1);
+  return (int64_t)s->n++;
+}
+
+static void encode(const pconf *p, uint8_t *st) {
+  int i;
+  st[0] = (uint8_t)p->w;
+  st[1] = (uint8_t)p->h;
+  for (i = 0; i < p->n; i++) {
+    st[2 + 3 * i] = (uint8_t)p->t[i].x;
+    st[3 + 3 * i] = (uint8_t)p->t[i].y;
+    st[4 + 3 * i] = (uint8_t)p->t[i].label;
+  }
+}
+
+static void decode(const uint8_t *st, pconf *p) {
+  int i;
+  p->w = st[0];
+  p->h = st[1];
+  for (i = 0; i < p->n; i++) {
+    p->t[i].x = st[2 + 3 * i];
+    p->t[i].y = st[3 + 3 * i];
+    p->t[i].label = st[4 + 3 * i];
+  }
+}
+
+/* the goal: a configuration, or a box (goal NULL, box w x h) */
+static int is_goal(const pconf *p, const pconf *goal, int bw, int bh) {
+  if (goal) return pc_equal(p, goal);
+  return p->w == bw && p->h == bh && p->n == bw * bh;
+}
+
+/* the same shape (positions) as the start */
+static int same_shape(const pconf *p, const pconf *a) {
+  int i;
+  if (p->w != a->w || p->h != a->h) return 0;
+  for (i = 0; i < p->n; i++)
+    if (p->t[i].x != a->t[i].x || p->t[i].y != a->t[i].y) return 0;
+  return 1;
+}
+
+/* breadth-first search from a (labels are ranks < 256, normalised) to g
+** (same, or NULL for a bw x bh box); with reach != NULL there is no goal:
+** the whole reachable set is explored and *reach counts the states with
+** the start's shape */
+static int bfs(const pconf *a, const pconf *g, int box_w, int box_h,
+               const pn_limits *lim, pn_pushdir **pushes, size_t *npushes,
+               pn_result *res, uint64_t *reach, pn_error *err) {
+  pconf cur, nx;
+  pstate_set s;
+  int found = -1, rc = PN_OK, stopped = 0;
+  size_t head = 0, layer_end, depth = 0;
+  uint8_t *st = NULL;
+  double t0 = pn_clock();
+  memset(&s, 0, sizeof s);
+  memset(&cur, 0, sizeof cur);
+  memset(&nx, 0, sizeof nx);
+  *pushes = NULL; *npushes = 0;
+  if (a->w > 255 || a->h > 255) {
+    rc = pn_seterror(err, PN_ELIMIT, "the exact push search handles bounding "
+                     "boxes up to 255 cells wide");
+    goto out;
+  }
+  s.len = 2 + 3 * (size_t)a->n;
+  s.max_memory = lim && lim->max_memory ? lim->max_memory : ((size_t)1 << 30);
+  s.max_states = lim && lim->max_states ? lim->max_states : UINT32_MAX - 1;
+  st = malloc(s.len);
+  if (!st || !pc_copy(&cur, a) || !pc_copy(&nx, a)) {
+    rc = pn_seterror(err, PN_ENOMEM, "out of memory");
+    goto out;
+  }
+  encode(a, st);
+  if (ps_insert(&s, st, 0, 0) < 0) {
+    rc = pn_seterror(err, PN_ENOMEM, "memory budget too small");
+    goto out;
+  }
+  if (reach) *reach = 1;
+  else if (is_goal(a, g, box_w, box_h)) found = 0;
+  layer_end = 1;
+  while (found < 0 && head < s.n) {
+    int d;
+    if (head == layer_end) { layer_end = s.n; depth++; }
+    decode(s.arena + head * s.len, &cur);
+    for (d = 0; d < 4 && found < 0; d++) {
+      int64_t idx;
+      memcpy(nx.t, cur.t, (size_t)cur.n * sizeof *cur.t);
+      nx.w = cur.w; nx.h = cur.h;
+      if (!pc_push(&nx, (pn_pushdir)d)) { stopped = PN_ENOMEM; break; }
+      encode(&nx, st);
+      idx = ps_insert(&s, st, (uint32_t)head, (uint8_t)d);
+      if (idx == -2) { stopped = PN_ENOMEM; break; }
+      if (idx >= 0 && reach) *reach += (uint64_t)same_shape(&nx, a);
+      else if (idx >= 0 && is_goal(&nx, g, box_w, box_h)) found = (int)idx;
+    }
+    if (stopped) break;
+    head++;
+    if ((head & 1023) == 0) {
+      if (lim && lim->interrupt && *lim->interrupt) { stopped = PN_EINTR; break; }
+      if (lim && lim->time_limit > 0 && pn_clock() - t0 > lim->time_limit) {
+        stopped = PN_ELIMIT;
+        break;
+      }
+    }
+  }
+  res->states = s.n;
+  res->expanded = head;
+  res->memory = s.memory;
+  res->depth = (int)depth;
+  if (stopped == PN_EINTR) { rc = pn_seterror(err, PN_EINTR, "interrupted"); goto out; }
+  if (found >= 0) {
+    size_t len = 0, k;
+    uint32_t x;
+    for (x = (uint32_t)found; x != 0; x = s.parent[x]) len++;
+    *pushes = malloc((len + 1) * sizeof **pushes);
+    if (!*pushes) { rc = pn_seterror(err, PN_ENOMEM, "out of memory"); goto out; }
+    for (k = len, x = (uint32_t)found; x != 0; x = s.parent[x])
+      (*pushes)[--k] = (pn_pushdir)s.dir[x];
+    *npushes = len;
+    res->verdict = PN_SOLVED;
+    res->nmoves = len;
+    snprintf(res->reason, sizeof res->reason, len ? "optimal: breadth-first "
+             "search completed every layer up to %zu pushes" : "the start "
+             "already is the goal", len ? len - 1 : 0);
+  } else if (stopped) {
+    res->verdict = PN_UNKNOWN;
+    res->lower_bound = (int)depth + 1;
+    snprintf(res->reason, sizeof res->reason, "%s after %zu states; at least "
+             "%d pushes", stopped == PN_ENOMEM ? "state or memory limit"
+             : "time limit", s.n, res->lower_bound);
+  } else {
+    res->verdict = PN_UNSOLVABLE;
+    snprintf(res->reason, sizeof res->reason, "complete search: all %zu "
+             "configurations reachable by pushes examined", s.n);
+  }
+  if (reach && stopped) *reach = 0;
+out:
+  res->seconds = pn_clock() - t0;
+  free(st);
+  free(s.arena); free(s.parent); free(s.dir); free(s.table);
+  pc_free(&cur);
+  pc_free(&nx);
+  return rc;
+}
+
+/* start and goal as pconfs with labels ranked */
+static int push_bfs(const pn_board *b, const pn_config *start,
+                    const pn_config *goal, int box_w, int box_h,
+                    const pn_limits *lim, pn_pushdir **pushes,
+                    size_t *npushes, pn_result *res, uint64_t *reach,
+                    pn_error *err) {
+  pconf a, g;
+  int32_t ranks[256];
+  int nranks = 0, i, rc;
+  memset(&g, 0, sizeof g);
+  *pushes = NULL; *npushes = 0;
+  pn_result_clear(res);
+  if ((rc = pc_from_config(b, start, &a, err)) != PN_OK) return rc;
+  if (goal && (rc = pc_from_config(b, goal, &g, err)) != PN_OK) goto out;
+  for (i = 0; i < a.n; i++) {
+    int k;
+    for (k = 0; k < nranks && ranks[k] != a.t[i].label; k++) {}
+    if (k == nranks) {
+      if (nranks == 256) {
+        rc = pn_seterror(err, PN_ELIMIT, "too many distinct labels (256)");
+        goto out;
+      }
+      ranks[nranks++] = a.t[i].label;
+    }
+    a.t[i].label = k;
+  }
+  if (goal) {
+    const char *why = NULL;
+    if (g.n != a.n) why = "the goal has another number of tokens";
+    for (i = 0; i < g.n && !why; i++) {
+      int k;
+      for (k = 0; k < nranks && ranks[k] != g.t[i].label; k++) {}
+      if (k == nranks) why = "the goal has a label the start has not";
+      g.t[i].label = k;
+    }
+    if (why) {
+      res->verdict = PN_UNSOLVABLE;
+      snprintf(res->reason, sizeof res->reason, "%s", why);
+      goto out;
+    }
+  }
+  rc = bfs(&a, goal ? &g : NULL, box_w, box_h, lim, pushes, npushes, res,
+           reach, err);
+out:
+  pc_free(&a);
+  pc_free(&g);
+  return rc;
+}
+
+int pc_shape_path(const pconf *from, const pconf *target, pn_pushdir **out,
+                  size_t *nout) {
+  pconf a, g;
+  pn_limits lim;
+  pn_result res;
+  int i, ok = 0;
+  memset(&lim, 0, sizeof lim);
+  lim.max_memory = (size_t)512 << 20;
+  *out = NULL; *nout = 0;
+  if (!pc_copy(&a, from)) return 0;
+  if (!pc_copy(&g, target)) { pc_free(&a); return 0; }
+  for (i = 0; i < a.n; i++) a.t[i].label = 0;
+  for (i = 0; i < g.n; i++) g.t[i].label = 0;
+  pn_result_init(&res);
+  if (bfs(&a, &g, 0, 0, &lim, out, nout, &res, NULL, NULL) == PN_OK
+      && res.verdict == PN_SOLVED) ok = 1;
+  else { free(*out); *out = NULL; *nout = 0; }
+  pn_result_clear(&res);
+  pc_free(&a);
+  pc_free(&g);
+  return ok;
+}
+
+int pn_push_search(const pn_board *b, const pn_config *start,
+                   const pn_config *goal, int box_w, int box_h,
+                   const pn_limits *lim, pn_pushdir **pushes, size_t *npushes,
+                   pn_result *res, pn_error *err) {
+  return push_bfs(b, start, goal, box_w, box_h, lim, pushes, npushes, res,
+                  NULL, err);
+}
+
+int pn_push_reach(const pn_board *b, const pn_config *start,
+                  const pn_limits *lim, uint64_t *same, pn_result *res,
+                  pn_error *err) {
+  pn_pushdir *d = NULL;
+  size_t n = 0;
+  int rc = push_bfs(b, start, NULL, 0, 0, lim, &d, &n, res, same, err);
+  free(d);
+  return rc;
+}
