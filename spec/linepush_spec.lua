@@ -65,6 +65,21 @@ describe("line pushes", function()
       assert.equal(pic{ "oo", "oo", ".o" }, lp.push(c, "down"))
     end)
 
+    it("agrees with the plain reference push of bench/ on random inputs", function()
+      local base = dofile("bench/baseline_push.lua")
+      local rand = S.rng(11)
+      for _ = 1, 2000 do
+        local ts, set = {}, {}
+        for _ = 1, 1 + rand(12) do
+          local x, y = rand(6), rand(6)
+          if not set[x * 10 + y] then set[x * 10 + y] = true; ts[#ts + 1] = { x, y } end
+        end
+        local d = lp.DIRECTIONS[rand(4)]
+        assert.equal(lp.push(penny.config(SQ, base.push(ts, d)), {}),
+                     lp.push(penny.config(SQ, ts), d))
+      end
+    end)
+
     it("treats configurations up to translation", function()
       local c = penny.config(SQ, { { 5, 7 }, { 7, 7 } })
       assert.equal(pic{ "oo" }, lp.push(c, "right"))
@@ -199,9 +214,9 @@ describe("line pushes", function()
           local c = sparse(box[1] * box[2])
           assert.is_true(lp.sparse(c))
           local p = penny.puzzle{ game = "linepush", start = c, goal = { box = box } }
-          local s = p:solve()
+          local s = p:solve{ method = "compaction" }
           assert.equal("solved", s.verdict)
-          assert.equal("compaction", s.method)
+          assert.equal("solved", p:solve().verdict)
           local lo, hi = s:final():bbox()
           assert.same({ box[1] - 1, box[2] - 1 }, { hi[1] - lo[1], hi[2] - lo[2] })
           solved = solved + 1
@@ -289,9 +304,8 @@ describe("line pushes", function()
           local start = ids(c)
           local p = penny.puzzle{ game = "linepush", start = start,
                                   goal = goal_for(c, info, 0) }
-          local s = p:solve()
+          local s = p:solve{ method = "permutation" }
           assert.equal("solved", s.verdict)
-          assert.equal("permutation", s.method)
           assert.is_true(s.replayed)
           assert.is_true(p:check(s.moves))
           tried = tried + 1
@@ -424,6 +438,22 @@ describe("line pushes", function()
       assert.has_error(function()
         penny.puzzle{ game = "linepush", start = pic{ "ooo" }, goal = { box = { 2, 2 } } }
       end, "a 2 x 2 box holds 4 tokens, the start has 3")
+    end)
+
+    it("read from .pz files, with box goals", function()
+      local pz = require "penny.pzfile"
+      local ps = pz.load("examples/pushes.pz")
+      local want = { "solved", "unsolvable", "solved", "unsolvable" }
+      for i, p in ipairs(ps) do
+        assert.equal("linepush", p.game)
+        assert.equal(want[i], p:solve().verdict)
+      end
+      assert.same({ 3, 3 }, ps[1].box)
+      -- the small ones are solved optimally by the capped exact search
+      assert.is_true(ps[3]:solve().optimal)
+      local ok, e = pcall(pz.read, "puzzle: p\ngame: pushes\nstart: oo\ngoal: oo\n", "t.pz")
+      assert.is_false(ok)
+      assert.equal("t.pz:2:7: unknown game 'pushes' (coins, linepush)", e)
     end)
 
     it("explains the structure", function()

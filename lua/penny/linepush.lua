@@ -148,10 +148,16 @@ M.methods = {
 }
 
 --[[
-"auto": a box goal from a sparse start that Theorem 8 covers is built by
-construction; two same-shaped compact configurations are decided by
-Theorem 20 and built from 3-cycles; everything else gets the exact search.
+"auto": first an exact search capped at QUICK states (shortest sequences
+whenever the space is small, which is often: the class of a compact
+configuration of 9 tokens has at most a few million states); past the cap,
+a box goal from a sparse start that Theorem 8 covers is built by
+construction, two same-shaped compact configurations are decided by
+Theorem 20 and built from 3-cycles, and everything else gets the exact
+search with the caller's limits.
 ]]
+M.QUICK = 100000
+
 function M.solve(p, opts)
   local name = opts.method or "auto"
   if p.mismatch then
@@ -159,6 +165,11 @@ function M.solve(p, opts)
       reason = "pushes never add, remove or relabel tokens: " .. p.mismatch })
   end
   if name == "auto" then
+    local cap = M.QUICK
+    if opts.max_states and opts.max_states < cap then cap = opts.max_states end
+    local quick = search(p, { max_states = cap, max_memory = opts.max_memory,
+                              time_limit = opts.time_limit })
+    if quick.verdict ~= "unknown" then return quick end
     if p.box then
       local s = compaction(p)
       if s then return s end

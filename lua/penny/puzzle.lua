@@ -97,7 +97,9 @@ function M.new(spec)
     error(format("unknown game '%s' (coins, linepush)", tostring(self.game)), 2)
   end
   if self.game == "linepush" then
-    if spec.board and spec.board ~= "square" then
+    local b = spec.board
+    if b ~= nil and b ~= "square" and not (penny.is_board(b)
+        and b:kind() == "square" and not b:bounded()) then
       error("line pushes are played on the unbounded square grid", 2)
     end
     if spec.up_to and spec.up_to ~= "translation" then

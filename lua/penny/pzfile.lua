@@ -29,7 +29,9 @@ puzzle of the file.
   cells:   ART or LIST         the cells of a bounded board (holes allowed)
   edges:   (u,v) (u,v) ...     the edges of a graph board (1-based)
   rule:    D  or  d=D          the adjacency threshold (default 2)
-  game:    coins               the game (coins; more games will come)
+  game:    coins | linepush    the game (default coins); line pushes are
+                               played on the unbounded square board, and
+                               their goal may be "box WxH"
   up_to:   fixed | translation | rotation | symmetry
   margin:  M                   search window margin (triangular, king)
   optimum: N                   the known optimal number of moves
@@ -222,22 +224,28 @@ function M.read(text, file)
     local where = format("%s:%d:1: ", file, rec.line)
     if not fields.start then error(where .. "the puzzle has no 'start:'", 0) end
     if not fields.goal then error(where .. "the puzzle has no 'goal:'", 0) end
+    local game = "coins"
     if fields.game then
-      local g = fields.game[1]:match("^%s*(.-)%s*$")
-      if g ~= "coins" then
+      game = fields.game[1]:match("^%s*(.-)%s*$")
+      if game ~= "coins" and game ~= "linepush" then
         fail(file, fields.game[4], fields.game[3] + 1, format("unknown game "
-          .. "'%s' (coins)", g))
+          .. "'%s' (coins, linepush)", game))
       end
     end
     local board = board_of(penny, fields, file)
     local spec = {
-      board = board,
+      board = board, game = game,
       name = rec.name or format("%s #%d", file, i),
       start = penny.config(board, fields.start[1],
         { file, fields.start[2], fields.start[3] }),
-      goal = penny.config(board, fields.goal[1],
-        { file, fields.goal[2], fields.goal[3] }),
     }
+    local bw, bh = fields.goal[1]:match("^%s*box%s+(%d+)%s*x%s*(%d+)%s*$")
+    if bw and game == "linepush" then
+      spec.goal = { box = { tonumber(bw), tonumber(bh) } }
+    else
+      spec.goal = penny.config(board, fields.goal[1],
+        { file, fields.goal[2], fields.goal[3] })
+    end
     if fields.rule then
       local r = fields.rule
       local d = r[1]:match("^%s*d%s*=%s*(%d+)%s*$") or r[1]:match("^%s*(%d+)%s*$")
