@@ -10,7 +10,7 @@
 # Missing Debian packages are installed with apt-get (as root, or through
 # sudo) the first time a target needs them.
 
-PACKAGES = lua5.4 liblua5.4-dev lua-lpeg lua-busted libreadline-dev luarocks
+PACKAGES = lua5.4 liblua5.4-dev lua-lpeg lua-busted libreadline-dev luarocks librsvg2-bin
 
 CC      ?= cc
 LUA     ?= lua5.4

@@ -285,13 +285,84 @@ static void print_results(lua_State *L) {
   }
 }
 
+#if defined(PN_USE_READLINE)
+/* Tab completion: penny.repl.complete(word) gives the candidates */
+static char **completions = NULL;
+static size_t ncompletions = 0;
+
+static void free_completions(void) {
+  size_t i;
+  for (i = 0; i < ncompletions; i++) free(completions[i]);
+  free(completions);
+  completions = NULL;
+  ncompletions = 0;
+}
+
+static int collect_completions(lua_State *L) {
+  const char *word = lua_tostring(L, 1);
+  lua_Integer i, n;
+  lua_getglobal(L, "require");
+  lua_pushliteral(L, "penny.repl");
+  lua_call(L, 1, 1);
+  lua_getfield(L, -1, "complete");
+  lua_pushstring(L, word);
+  lua_call(L, 1, 1);
+  n = luaL_len(L, -1);
+  completions = calloc((size_t)n + 1, sizeof *completions);
+  if (!completions) return 0;
+  for (i = 1; i <= n; i++) {
+    const char *c;
+    lua_geti(L, -1, i);
+    c = lua_tostring(L, -1);
+    if (c && (completions[ncompletions] = strdup(c)) != NULL) ncompletions++;
+    lua_pop(L, 1);
+  }
+  return 0;
+}
+
+static char *completion_generator(const char *text, int state) {
+  static size_t next;
+  if (state == 0) {
+    lua_State *L = globalL;
+    free_completions();
+    next = 0;
+    if (L) {
+      lua_pushcfunction(L, collect_completions);
+      lua_pushstring(L, text);
+      if (lua_pcall(L, 1, 0, 0) != LUA_OK) lua_pop(L, 1);
+    }
+  }
+  if (next < ncompletions) return strdup(completions[next++]);
+  return NULL;
+}
+
+static char **penny_completion(const char *text, int start, int end) {
+  (void)start; (void)end;
+  rl_completion_append_character = '\0';
+  return rl_completion_matches(text, completion_generator);
+}
+#endif
+
+/* show() and help() as globals of the REPL (penny.repl) */
+static void install_repl_helpers(lua_State *L) {
+  int top = lua_gettop(L);
+  if (dostring(L, "require('penny.repl').install()", "=repl") != LUA_OK)
+    lua_settop(L, top);
+}
+
 static void doREPL(lua_State *L) {
   int status;
   const char *oldprogname = progname;
   progname = NULL;
+  install_repl_helpers(L);
 #if defined(PN_USE_READLINE)
   use_readline = isatty(STDIN_FILENO);
-  if (use_readline) rl_readline_name = "penny";
+  if (use_readline) {
+    rl_readline_name = "penny";
+    /* words end at these; '.' and ':' stay inside for table paths */
+    rl_completer_word_break_characters = (char *)" \t\n\"'`@$><=;|&{(,+-*/%^#~[]";
+    rl_attempted_completion_function = penny_completion;
+  }
 #endif
   while ((status = loadline(L)) != -1) {
     if (status == LUA_OK) status = docall(L, 0, LUA_MULTRET);
@@ -301,6 +372,9 @@ static void doREPL(lua_State *L) {
   lua_settop(L, 0);
   fputs("\n", stdout);
   fflush(stdout);
+#if defined(PN_USE_READLINE)
+  free_completions();
+#endif
   progname = oldprogname;
 }
 

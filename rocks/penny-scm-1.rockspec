@@ -50,6 +50,10 @@ build = {
     ["penny.cli"] = "lua/penny/cli.lua",
     ["penny.tri"] = "lua/penny/tri.lua",
     ["penny.linepush"] = "lua/penny/linepush.lua",
+    ["penny.strategies"] = "lua/penny/strategies.lua",
+    ["penny.generate"] = "lua/penny/generate.lua",
+    ["penny.render"] = "lua/penny/render.lua",
+    ["penny.repl"] = "lua/penny/repl.lua",
   },
   copy_directories = { "data" },
 }

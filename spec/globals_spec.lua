@@ -6,7 +6,8 @@ describe("Lua modules", function()
     for k in pairs(_G) do before[k] = true end
     for _, m in ipairs{ "penny", "penny.dsl", "penny.json", "penny.puzzle",
                         "penny.solution", "penny.solve", "penny.explain",
-                        "penny.coinsliding", "penny.pzfile", "penny.cli", "penny.tri", "penny.linepush" } do
+                        "penny.coinsliding", "penny.pzfile", "penny.cli", "penny.tri", "penny.linepush",
+                        "penny.strategies", "penny.generate", "penny.render", "penny.repl" } do
       package.loaded[m] = nil
       assert.is_table(require(m))
     end

@@ -322,6 +322,12 @@ end
 local puzzle = require "penny.puzzle"
 puzzle.init(penny)
 penny.puzzle = puzzle.new
+
+local strategies = require "penny.strategies"
+penny.strategies = strategies
+penny.play = strategies.play
+penny.generate = require "penny.generate"
+penny.render = require "penny.render"
 penny.Puzzle = puzzle.Puzzle
 penny.Solution = require("penny.solution").Solution
 

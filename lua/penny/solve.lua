@@ -36,7 +36,9 @@ local M = {}
 local OPTIONS = { method = "string", max_memory = "number",
                   max_states = "number", time_limit = "number",
                   margin = "number", threads = "number", progress = "boolean",
-                  heuristic = "function", admissible = "boolean" }
+                  heuristic = "function", admissible = "boolean",
+                  beam_width = "number", max_depth = "number", seed = "number",
+                  max_steps = "number" }
 
 local function check_opts(opts, level)
   if opts == nil then return {} end
@@ -327,11 +329,23 @@ M.methods.auto = { solve = auto, exact = true, optimal = true,
 
 function M.solve(p, opts)
   opts = check_opts(opts, 3)
-  if p.game == "linepush" then return require("penny.linepush").solve(p, opts) end
+  local strategies = require "penny.strategies"
+  if opts.heuristic and (opts.method == nil or opts.method == "bestfirst") then
+    return strategies.bestfirst(p, opts)
+  end
   local name = opts.method or "auto"
+  if p.game == "linepush" then
+    local lp = require "penny.linepush"
+    if name == "auto" or lp.methods[name] or not strategies.user(name) then
+      return lp.solve(p, opts)
+    end
+    return strategies.run(name, p, opts)
+  end
   local m = M.methods[name]
-  if not m then error(format("unknown solve method '%s'", name), 3) end
-  return m.solve(p, opts)
+  if m then return m.solve(p, opts) end
+  if strategies.get(name) then return strategies.run(name, p, opts) end
+  error(format("unknown solve method '%s' (penny.strategies.list() names "
+    .. "them all)", name), 3)
 end
 
 return M

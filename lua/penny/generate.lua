@@ -1,0 +1,224 @@
+--[[
+penny.generate -- puzzle generators, reproducible from a seed.
+
+  local G = penny.generate
+  G.config{ board = b, n = 8, seed = 1,
+            connected = true | two_connected = true, labels = k }
+      -- n random coins on the cells of a bounded board b (or, on an
+      -- unbounded lattice, inside box = {w, h} from the origin);
+      -- labels = k gives each coin a random label 1..k
+  G.puzzle{ board = b, n = 8, length = 6, seed = 1, up_to =, rule =,
+            connected =, tries = 200 }
+      -- a random solvable puzzle whose optimal solution has exactly
+      -- `length` moves, proven by the exact engine
+  G.hardest(configs, { rule =, up_to =, threads = })
+      -- among a family of configurations (the letters of a font, say),
+      -- the pair farthest apart: { start = i, goal = j, distance = d,
+      -- distances = { [i] = { [j] = d } } }, one distance table per start
+
+The same seed gives the same configurations and puzzles on every run and
+every machine (xorshift32, penny.strategies.rng).
+]]
+
+local error, format, type, ipairs, pairs, math, require, tostring, pcall =
+  error, string.format, type, ipairs, pairs, math, require, tostring, pcall
+
+local _ENV = nil
+
+local M = {}
+
+local function penny() return require "penny" end
+local function rng(seed) return require("penny.strategies").rng(seed) end
+
+local function check_count(n, cells)
+  if math.type(n) ~= "integer" or n < 1 then
+    error("n must be a positive integer", 3)
+  end
+  if n > cells then
+    error(format("%d coins do not fit on %d cells", n, cells), 3)
+  end
+end
+
+-- the cells a generator draws from
+local function cells_of(spec)
+  local P = penny()
+  local b = spec.board or "square"
+  if type(b) == "string" or not P.is_board(b) then b = P.board(b) end
+  if b:bounded() then return b, b:cells() end
+  local box = spec.box
+  if type(box) ~= "table" or math.type(box[1]) ~= "integer"
+      or math.type(box[2]) ~= "integer" or box[1] < 1 or box[2] < 1
+      or box[1] * box[2] > 1000000 then
+    error("an unbounded board needs box = {w, h} (at most 10^6 cells)", 3)
+  end
+  local cells = {}
+  for y = 0, box[2] - 1 do
+    for x = 0, box[1] - 1 do cells[#cells + 1] = { x, y } end
+  end
+  return b, cells
+end
+
+local function key(c) return c[1] .. "," .. c[2] .. "," .. (c[3] or "") end
+
+local function two_connected(cfg)
+  if #cfg:components() ~= 1 then return false end
+  if #cfg <= 2 then return true end
+  for _, c in ipairs(cfg:positions()) do
+    if #cfg:without(c):components() ~= 1 then return false end
+  end
+  return true
+end
+
+function M.config(spec)
+  if type(spec) ~= "table" then error("generate.config{ board =, n =, seed = }", 2) end
+  local P = penny()
+  local board, cells = cells_of(spec)
+  check_count(spec.n, #cells)
+  local rand = rng(spec.seed or 1)
+  local labels = spec.labels
+  if labels ~= nil and (math.type(labels) ~= "integer" or labels < 1 or labels > 60) then
+    error("labels must be an integer 1..60", 2)
+  end
+  local tries = spec.tries or 1000
+  for _ = 1, tries do
+    local chosen
+    if spec.connected or spec.two_connected then
+      -- grow a blob: a random cell, then random neighbours of the blob
+      local inside = {}
+      for _, c in ipairs(cells) do inside[key(c)] = true end
+      local first = cells[rand(#cells)]
+      chosen = { first }
+      local taken = { [key(first)] = true }
+      local frontier, fset = {}, {}
+      local function grow(c)
+        for _, nb in ipairs(board:neighbours(c)) do
+          local k = key(nb)
+          if inside[k] and not taken[k] and not fset[k] then
+            frontier[#frontier + 1] = nb; fset[k] = true
+          end
+        end
+      end
+      grow(first)
+      while #chosen < spec.n and #frontier > 0 do
+        local i = rand(#frontier)
+        local c = frontier[i]
+        frontier[i] = frontier[#frontier]; frontier[#frontier] = nil
+        fset[key(c)] = nil
+        taken[key(c)] = true
+        chosen[#chosen + 1] = c
+        grow(c)
+      end
+      if #chosen < spec.n then chosen = nil end
+    else
+      local pool = {}
+      for i, c in ipairs(cells) do pool[i] = c end
+      chosen = {}
+      for i = 1, spec.n do
+        local j = i - 1 + rand(#pool - i + 1)
+        pool[i], pool[j] = pool[j], pool[i]
+        chosen[i] = pool[i]
+      end
+    end
+    if chosen then
+      local coins = {}
+      for i, c in ipairs(chosen) do
+        local t = {}
+        for d = 1, #c do t[d] = c[d] end
+        if labels then t.label = rand(labels) end
+        coins[i] = t
+      end
+      local cfg = P.config(board, coins)
+      if not spec.two_connected or two_connected(cfg) then return cfg end
+    end
+  end
+  error(format("no configuration with these constraints after %d tries", tries), 2)
+end
+
+function M.puzzle(spec)
+  if type(spec) ~= "table" then error("generate.puzzle{ board =, n =, length =, seed = }", 2) end
+  local P = penny()
+  local L = spec.length
+  if math.type(L) ~= "integer" or L < 1 or L > 60 then
+    error("length must be an integer 1..60", 2)
+  end
+  local rand = rng(spec.seed or 1)
+  local tries = spec.tries or 200
+  local rule = spec.rule or 2
+  for t = 1, tries do
+    local cspec = {}
+    for k, v in pairs(spec) do cspec[k] = v end
+    cspec.seed = rand(2147483647)
+    cspec.length, cspec.tries, cspec.up_to, cspec.rule = nil, nil, nil, nil
+    local start = M.config(cspec)
+    -- random walks away from the start give candidate goals; one search
+    -- (penny.distances) measures the optimal distance to all of them, and
+    -- a candidate at distance exactly L is confirmed by the engine
+    local cands, seen = {}, { [start:key()] = true }
+    for _ = 1, 8 do
+      local cur = start
+      for _ = 1, 3 * L do
+        local moves = cur:movelist(rule)
+        if #moves == 0 then break end
+        cur = cur:apply(moves[rand(#moves)], rule)
+        if not seen[cur:key()] then
+          seen[cur:key()] = true
+          cands[#cands + 1] = cur
+        end
+      end
+    end
+    local pick
+    if #cands > 0 and spec.up_to == nil then
+      local ok, r = pcall(P.distances, start, { targets = cands, rule = rule,
+        time_limit = spec.time_limit or 30 })
+      if ok then
+        local at = {}
+        for i, d in ipairs(r.dist) do if d == L then at[#at + 1] = cands[i] end end
+        if #at > 0 then pick = at[rand(#at)] end
+      end
+    elseif #cands > 0 then
+      pick = cands[rand(#cands)]
+    end
+    if pick then
+      local p = P.puzzle{ board = start:board(), rule = rule, start = start,
+                          goal = pick, up_to = spec.up_to,
+                          name = format("generated #%d (seed %s)", t, tostring(spec.seed or 1)) }
+      local s = p:solve{ time_limit = spec.time_limit or 30 }
+      if s.verdict == "solved" and s.optimal and #s.moves == L then
+        p.optimum = L
+        return p, s
+      end
+    end
+  end
+  error(format("no puzzle of optimal length %d found in %d tries", L, tries), 2)
+end
+
+function M.hardest(configs, opts)
+  opts = opts or {}
+  if type(configs) ~= "table" or #configs < 2 then
+    error("generate.hardest needs a list of at least two configurations", 2)
+  end
+  local P = penny()
+  local best = { distance = -1, distances = {} }
+  for i, a in ipairs(configs) do
+    local targets = {}
+    for j, b in ipairs(configs) do if j ~= i then targets[#targets + 1] = b end end
+    local r = P.distances(a, { targets = targets, rule = opts.rule,
+      threads = opts.threads, max_memory = opts.max_memory,
+      time_limit = opts.time_limit })
+    best.distances[i] = {}
+    local k = 0
+    for j in ipairs(configs) do
+      if j ~= i then
+        k = k + 1
+        local d = r.dist[k]
+        best.distances[i][j] = d
+        if d > best.distance then
+          best.distance, best.start, best.goal, best.path = d, i, j, r.paths[k]
+        end
+      end
+    end
+  end
+  return best
+end
+
+return M
