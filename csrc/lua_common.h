@@ -44,7 +44,9 @@ void pnL_open_config(lua_State *L);
 /* a move given at idx: {from = pos, to = pos} or {x1, y1, x2, y2} */
 pn_move pnL_checkmove(lua_State *L, int idx, const pn_board *b);
 void pnL_pushmove(lua_State *L, const pn_board *b, pn_move m);
-int pnL_checkd(lua_State *L, int idx);             /* rule: d or {d=} */
+int pnL_checkd(lua_State *L, int idx);
+/* the rule argument: d, or a table {d =, slide =} */
+pn_rule pnL_checkrule(lua_State *L, int idx);             /* rule: d or {d=} */
 
 /* lua_moves.c */
 void pnL_open_moves(lua_State *L);

@@ -35,6 +35,18 @@ static void check(lua_State *L, int rc, pn_error *err) {
   if (rc != PN_OK) pnL_error(L, err);
 }
 
+pn_rule pnL_checkrule(lua_State *L, int idx) {
+  pn_rule r;
+  r.d = pnL_checkd(L, idx);
+  r.slide = 0;
+  if (lua_istable(L, idx)) {
+    lua_getfield(L, idx, "slide");
+    r.slide = lua_toboolean(L, -1);
+    lua_pop(L, 1);
+  }
+  return r;
+}
+
 int pnL_checkd(lua_State *L, int idx) {
   lua_Integer d = 2;
   if (lua_isnoneornil(L, idx)) return 2;
@@ -110,7 +122,7 @@ void pnL_pushmove(lua_State *L, const pn_board *b, pn_move m) {
 }
 
 static const char *const reason_keys[] = {
-  "legal", "nocoin", "occupied", "offboard", "few", "same"
+  "legal", "nocoin", "occupied", "offboard", "few", "same", "blocked"
 };
 
 /* a sentence for a failed move */
@@ -143,15 +155,13 @@ static int moves_iter(lua_State *L) {
 }
 
 /* all moves into a userdata buffer on the stack; returns count */
-static size_t moves_buffer(lua_State *L, int idx, int d, pn_board *b,
-                           pn_move **buf) {
+static size_t moves_buffer(lua_State *L, int idx, const pn_rule *r,
+                           pn_board *b, pn_move **buf) {
   lconfig *lc = pnL_checkconfig(L, idx);
-  pn_rule r;
   pn_move *mv;
   size_t n;
   pn_error err;
-  r.d = d;
-  if (pn_moves(b, &r, &lc->c, &mv, &n, &err) != PN_OK) pnL_error(L, &err);
+  if (pn_moves(b, r, &lc->c, &mv, &n, &err) != PN_OK) pnL_error(L, &err);
   *buf = lua_newuserdatauv(L, (n + 1) * sizeof *mv, 0);
   if (n) memcpy(*buf, mv, n * sizeof *mv);
   free(mv);
@@ -159,10 +169,10 @@ static size_t moves_buffer(lua_State *L, int idx, int d, pn_board *b,
 }
 
 static int c_moves(lua_State *L) {
-  int d = pnL_checkd(L, 2);
+  pn_rule rule = pnL_checkrule(L, 2);
   pn_board *b = config_board(L, 1);      /* board at -1 */
   pn_move *buf;
-  size_t n = moves_buffer(L, 1, d, b, &buf);
+  size_t n = moves_buffer(L, 1, &rule, b, &buf);
   (void)buf;
   lua_pushinteger(L, (lua_Integer)n);
   lua_pushinteger(L, 0);
@@ -172,10 +182,10 @@ static int c_moves(lua_State *L) {
 }
 
 static int c_movelist(lua_State *L) {
-  int d = pnL_checkd(L, 2);
+  pn_rule rule = pnL_checkrule(L, 2);
   pn_board *b = config_board(L, 1);
   pn_move *buf;
-  size_t n = moves_buffer(L, 1, d, b, &buf), i;
+  size_t n = moves_buffer(L, 1, &rule, b, &buf), i;
   lua_createtable(L, (int)n, 0);
   for (i = 0; i < n; i++) {
     pnL_pushmove(L, b, buf[i]);
@@ -187,12 +197,13 @@ static int c_movelist(lua_State *L) {
 /* cfg:legal(move [, rule]) -> true | false, reason key, message, k */
 static int c_legal(lua_State *L) {
   lconfig *lc = pnL_checkconfig(L, 1);
-  int d = pnL_checkd(L, 3), k;
+  pn_rule rule = pnL_checkrule(L, 3);
+  int d = rule.d, k;
   pn_board *b = config_board(L, 1);
   pn_move m = pnL_checkmove(L, 2, b);
   pn_rule r;
   pn_reason why;
-  r.d = d;
+  r = rule;
   why = pn_move_check(b, &r, &lc->c, m, &k);
   if (why == PN_LEGAL) { lua_pushboolean(L, 1); return 1; }
   lua_pushboolean(L, 0);
@@ -205,7 +216,8 @@ static int c_legal(lua_State *L) {
 /* cfg:apply(move [, rule]) -> new Config; raises on an illegal move */
 static int c_apply(lua_State *L) {
   lconfig *lc = pnL_checkconfig(L, 1), *out;
-  int d = pnL_checkd(L, 3), k;
+  pn_rule rule = pnL_checkrule(L, 3);
+  int d = rule.d, k;
   pn_board *b;
   pn_move m;
   pn_rule r;
@@ -214,7 +226,7 @@ static int c_apply(lua_State *L) {
   lua_settop(L, 3);
   b = config_board(L, 1);                                       /* 4 */
   m = pnL_checkmove(L, 2, b);
-  r.d = d;
+  r = rule;
   why = pn_move_check(b, &r, &lc->c, m, &k);
   if (why != PN_LEGAL)
     return luaL_error(L, "illegal move %s", push_reason(L, b, m, why, k, d));
@@ -228,7 +240,8 @@ static int c_apply(lua_State *L) {
 ** (moves: a list of moves or a Moves userdata) */
 static int c_check(lua_State *L) {
   lconfig *lc = pnL_checkconfig(L, 1), *out;
-  int d = pnL_checkd(L, 3), k = 0;
+  pn_rule rule = pnL_checkrule(L, 3);
+  int d = rule.d, k = 0;
   pn_board *b;
   const pn_move *mv;
   size_t n;
@@ -239,7 +252,7 @@ static int c_check(lua_State *L) {
   lua_settop(L, 3);
   b = config_board(L, 1);                                       /* 4 */
   mv = pnL_checkmovelist(L, 2, b, &n);                          /* (5) */
-  r.d = d;
+  r = rule;
   out = pnL_newconfig(L, 4);
   err.code = PN_OK;
   why = pn_check_sequence(b, &r, &lc->c, mv, n, &bad, &k, &out->c, &err);
@@ -261,11 +274,11 @@ static int c_check(lua_State *L) {
 
 static int c_reversible(lua_State *L) {
   lconfig *lc = pnL_checkconfig(L, 1);
-  int d = pnL_checkd(L, 3);
+  pn_rule rule = pnL_checkrule(L, 3);
   pn_board *b = config_board(L, 1);
   pn_move m = pnL_checkmove(L, 2, b);
   pn_rule r;
-  r.d = d;
+  r = rule;
   if (pn_move_check(b, &r, &lc->c, m, NULL) != PN_LEGAL)
     return luaL_argerror(L, 2, "not a legal move");
   lua_pushboolean(L, pn_move_reversible(b, &r, &lc->c, m));
@@ -295,7 +308,8 @@ static void push_positions(lua_State *L, int bidx, const pn_pos *pos,
 
 static int c_adj(lua_State *L) {
   lconfig *lc = pnL_checkconfig(L, 1);
-  int d = pnL_checkd(L, 2);
+  pn_rule rule = pnL_checkrule(L, 2);
+  int d = rule.d;
   pn_board *b;
   pn_pos *pos;
   size_t n;
@@ -312,7 +326,8 @@ static int c_adj(lua_State *L) {
 ** than limit cells) */
 static int c_span(lua_State *L) {
   lconfig *lc = pnL_checkconfig(L, 1);
-  int d = pnL_checkd(L, 2);
+  pn_rule rule = pnL_checkrule(L, 2);
+  int d = rule.d;
   lua_Integer limit = luaL_optinteger(L, 3, 0);
   pn_board *b;
   pn_pos *pos;

@@ -182,7 +182,7 @@ static void end_progress(const pn_searchopts *o, const progress_state *ps) {
 /* core.search(window, rule, start, goal, mode [, opts]) -> result table */
 static int l_search(lua_State *L) {
   pn_board *w = pnL_checkboard(L, 1);
-  int d = pnL_checkd(L, 2);
+  pn_rule rule = pnL_checkrule(L, 2);
   lconfig *start = pnL_checkconfig(L, 3), *goal = pnL_checkconfig(L, 4);
   int mode = luaL_checkoption(L, 5, "fixed", mode_names), rc;
   pn_board *sb;
@@ -199,7 +199,7 @@ static int l_search(lua_State *L) {
   luaL_argcheck(L, pn_board_kind(sb) == pn_board_kind(w)
                 && pn_board_dim(sb) == pn_board_dim(w), 1,
                 "window and configurations are on different lattices");
-  r.d = d;
+  r = rule;
   pn_result_init(&res);
   pnL_guard_begin(L, &g);
   o.lim.interrupt = g.flag;
@@ -226,7 +226,8 @@ static int l_search(lua_State *L) {
 /* core.distances(window, rule, start, {targets...}, complete [, opts]) */
 static int l_distances(lua_State *L) {
   pn_board *w = pnL_checkboard(L, 1), *sb;
-  int d = pnL_checkd(L, 2), complete, rc, k;
+  pn_rule rule = pnL_checkrule(L, 2);
+  int complete, rc, k;
   lconfig *start = pnL_checkconfig(L, 3);
   lua_Integer n, i;
   pn_config *targets;
@@ -249,7 +250,7 @@ static int l_distances(lua_State *L) {
     targets[i - 1] = pnL_checkconfig(L, -1)->c;    /* shallow: kept alive */
     lua_pop(L, 1);
   }
-  r.d = d;
+  r = rule;
   pnL_guard_begin(L, &g);
   o.lim.interrupt = g.flag;
   rc = pn_distances(w, &r, &start->c, targets, (size_t)n, complete, &o, &t,
@@ -312,7 +313,7 @@ static int l_distances(lua_State *L) {
 /* core.bfs(window, rule, start, goal, mode [, limits]) -> result table */
 static int l_bfs(lua_State *L) {
   pn_board *w = pnL_checkboard(L, 1);
-  int d = pnL_checkd(L, 2);
+  pn_rule rule = pnL_checkrule(L, 2);
   lconfig *start = pnL_checkconfig(L, 3), *goal = pnL_checkconfig(L, 4);
   int mode = luaL_checkoption(L, 5, "fixed", mode_names), rc, hit;
   pn_board *sb;
@@ -327,7 +328,7 @@ static int l_bfs(lua_State *L) {
   luaL_argcheck(L, pn_board_kind(sb) == pn_board_kind(w)
                 && pn_board_dim(sb) == pn_board_dim(w), 1,
                 "window and configurations are on different lattices");
-  r.d = d;
+  r = rule;
   pn_result_init(&res);
   pnL_guard_begin(L, &g);
   lim.interrupt = g.flag;

@@ -212,6 +212,9 @@ void pn_result_clear(pn_result *r);
 
 typedef struct pn_rule {
   int d;          /* a destination needs >= d occupied neighbours (2) */
+  int slide;      /* and the coin must slide there in the plane without
+                  ** overlapping another coin (DDV's open problem (ii));
+                  ** square, king, triangular and hexagonal boards */
 } pn_rule;
 
 typedef enum pn_reason {
@@ -220,7 +223,9 @@ typedef enum pn_reason {
   PN_OCCUPIED,    /* destination occupied */
   PN_OFFBOARD,    /* destination not on the board */
   PN_FEW,         /* destination has k < d occupied neighbours */
-  PN_SAME         /* origin == destination */
+  PN_SAME,        /* origin == destination */
+  PN_BLOCKED      /* slides: touching coins enclose the origin or the
+                  ** destination (a ring between them) */
 } pn_reason;
 
 const char *pn_reason_text(pn_reason r);

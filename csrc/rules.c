@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "util.h"
+#include "slide.h"
 
 const char *pn_reason_text(pn_reason r) {
   switch (r) {
@@ -22,6 +23,8 @@ const char *pn_reason_text(pn_reason r) {
     case PN_OFFBOARD: return "the destination is not on the board";
     case PN_FEW: return "the destination has too few occupied neighbours";
     case PN_SAME: return "the origin and the destination are the same";
+    case PN_BLOCKED: return "the coin cannot slide there: a ring of touching "
+                            "coins lies between";
   }
   return "?";
 }
@@ -60,6 +63,42 @@ static int count_occupied(const pn_board *b, const occupancy *o, pn_pos p,
   return m;
 }
 
+int pn_slide_move(const pn_board *b, const pn_pos *coins, size_t n,
+                  pn_move m) {
+  pn_lattice kind = pn_board_kind(b);
+  int64_t (*xy)[2], p[2], q[2];
+  int64_t stackbuf[256][2];
+  size_t i, w = 0;
+  int ok;
+  if (kind != PN_SQUARE && kind != PN_KING && kind != PN_TRI && kind != PN_HEX)
+    return 1;                     /* slides are defined in the plane only */
+  xy = n <= 256 ? stackbuf : malloc(n * sizeof *xy);
+  if (!xy) return -1;
+  pn_board_unpack(b, m.from, p);
+  pn_board_unpack(b, m.to, q);
+  for (i = 0; i < n; i++)
+    if (coins[i] != m.from) pn_board_unpack(b, coins[i], xy[w++]);
+  ok = pn_slide_free(kind == PN_TRI || kind == PN_HEX,
+                     (const int64_t (*)[2])xy, w, p, q);
+  if (xy != stackbuf) free(xy);
+  return ok;
+}
+
+/* slides: the coins of an occupancy, then the geometric test */
+static int slide_check(const pn_board *b, const occupancy *o, pn_move m) {
+  pn_pos *pos;
+  size_t n = 0, j;
+  int ok;
+  if (o->c) return pn_slide_move(b, o->c->pos, o->c->n, m);
+  pos = malloc((o->h->n + 1) * sizeof *pos);
+  if (!pos) return -1;
+  for (j = 0; j < o->h->cap; j++)
+    if (o->h->used[j]) pos[n++] = (pn_pos)o->h->keys[j];
+  ok = pn_slide_move(b, pos, n, m);
+  free(pos);
+  return ok;
+}
+
 static pn_reason check(const pn_board *b, const pn_rule *r,
                        const occupancy *o, pn_move m, int *k) {
   int cnt;
@@ -70,7 +109,10 @@ static pn_reason check(const pn_board *b, const pn_rule *r,
   if (occupied(o, m.to)) return PN_OCCUPIED;
   cnt = count_occupied(b, o, m.to, m.from);
   if (k) *k = cnt;
-  return cnt >= r->d ? PN_LEGAL : PN_FEW;
+  if (cnt < r->d) return PN_FEW;
+  /* out of memory counts as blocked: never a false "legal" */
+  if (r->slide && slide_check(b, o, m) != 1) return PN_BLOCKED;
+  return PN_LEGAL;
 }
 
 pn_reason pn_move_check(const pn_board *b, const pn_rule *r,
@@ -319,6 +361,13 @@ int pn_moves(const pn_board *b, const pn_rule *r, const pn_config *c,
   pn_dense_moves(&g, r->d, l.occ, l.coins, c->n, l.cnt, l.targets,
                  collect_move, &cl);
   local_free(&l);
+  if (r->slide) {              /* keep the moves a slide can make */
+    size_t i, w = 0;
+    for (i = 0; i < cl.n; i++)
+      if (pn_slide_move(b, c->pos, c->n, cl.moves[i]) == 1)
+        cl.moves[w++] = cl.moves[i];
+    cl.n = w;
+  }
   qsort(cl.moves, cl.n, sizeof *cl.moves, cmp_move);
   *out = cl.moves;
   *nout = cl.n;

@@ -44,4 +44,9 @@ double pn_clock(void);          /* monotonic seconds */
 /* comparison for qsort of pn_pos */
 int pn_cmp_pos(const void *a, const void *b);
 
+/* slides (rules.c): 1 when the coin at m.from can slide to m.to among the
+** coins[0..n-1] (m.from may be among them), 0 when blocked, -1 on ENOMEM */
+int pn_slide_move(const pn_board *b, const pn_pos *coins, size_t n,
+                  pn_move m);
+
 #endif

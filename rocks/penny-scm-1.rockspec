@@ -23,7 +23,7 @@ build = {
     ["penny.core"] = {
       sources = {
         "csrc/util.c", "csrc/board.c", "csrc/config.c", "csrc/rules.c",
-        "csrc/span.c", "csrc/goal.c", "csrc/takedrop.c",
+        "csrc/span.c", "csrc/goal.c", "csrc/takedrop.c", "csrc/slide.c",
         "csrc/search/bfs.c",
         "csrc/search/bitboard.c", "csrc/search/fullbfs.c",
         "csrc/search/keysearch.c", "csrc/search/coins.c",

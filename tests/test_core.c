@@ -74,7 +74,7 @@ static void test_moves_and_check(void) {
   pn_error err;
   pn_board *b = pn_board_lattice(PN_SQUARE, 2, &err);
   pn_config c;
-  pn_rule r = {2};
+  pn_rule r = {2, 0};
   pn_move *mv, m;
   size_t n, bad;
   int k;
@@ -149,7 +149,7 @@ static void test_bfs(void) {
   int32_t lo[2] = {0, 0}, size[2] = {3, 3};
   pn_board *b = pn_board_box(PN_SQUARE, 2, lo, size, &err);
   pn_config a, g;
-  pn_rule r = {2};
+  pn_rule r = {2, 0};
   pn_limits lim;
   pn_result res;
   pn_config_init(&a); pn_config_init(&g);

@@ -46,6 +46,7 @@ typedef struct bfs {
   uint8_t *occ;
   uint8_t *rank;               /* rank of the coin on each cell */
   uint32_t *coins, *cnt, *targets, *child;
+  pn_pos *pos;                 /* slides: the coins' positions */
   uint32_t cur;                /* state being expanded */
   int found;                   /* goal index + 1 once found */
   int oom;                     /* budget hit while inserting */
@@ -159,6 +160,12 @@ static void emit_child(uint32_t from, uint32_t to, void *ud) {
   int placed = 0;
   int64_t idx;
   if (s->found || s->oom) return;
+  if (s->r->slide) {
+    pn_move m;
+    m.from = pn_board_cell(s->b, from);
+    m.to = pn_board_cell(s->b, to);
+    if (pn_slide_move(s->b, s->pos, s->n, m) != 1) return;
+  }
   /* child = st without from, with the new coin inserted in order */
   for (i = j = 0; i < s->n; i++) {
     if ((st[i] >> 8) == from) continue;
@@ -180,6 +187,7 @@ static void expand(bfs *s, uint32_t si) {
     s->coins[i] = c;
     s->occ[c] = 1;
     s->rank[c] = (uint8_t)(st[i] & 0xff);
+    if (s->r->slide) s->pos[i] = pn_board_cell(s->b, c);
   }
   pn_dense_moves(&s->g, s->r->d, s->occ, s->coins, s->n, s->cnt, s->targets,
                  emit_child, s);
@@ -216,7 +224,7 @@ static int path(bfs *s, uint32_t idx, pn_result *res) {
 static void bfs_free(bfs *s) {
   free(s->arena); free(s->parent); free(s->table);
   free(s->occ); free(s->rank); free(s->coins); free(s->cnt);
-  free(s->targets); free(s->child); free(s->labels);
+  free(s->targets); free(s->child); free(s->labels); free(s->pos);
   pn_goal_free(&s->goal);
 }
 
@@ -289,7 +297,9 @@ int pn_bfs(const pn_board *b, const pn_rule *r, const pn_config *start,
   s.targets = malloc(s.ncell * sizeof *s.targets);
   s.coins = malloc(s.n * sizeof *s.coins);
   s.child = malloc(s.n * sizeof *s.child);
-  if (!s.occ || !s.rank || !s.cnt || !s.targets || !s.coins || !s.child) {
+  s.pos = malloc((s.n + 1) * sizeof *s.pos);
+  if (!s.occ || !s.rank || !s.cnt || !s.targets || !s.coins || !s.child
+      || !s.pos) {
     rc = pn_seterror(err, PN_ENOMEM, "out of memory");
     goto out;
   }

@@ -186,6 +186,9 @@ int pn_search(const pn_board *w, const pn_rule *r, const pn_config *start,
   if (!lim.max_memory) lim.max_memory = pn_default_memory();
   if (m == PN_M_PLAIN) return pn_bfs(w, r, start, goal, mode, &lim, res, err);
   if ((rc = pn_rule_valid(r, err)) != PN_OK) return rc;
+  if (r->slide)
+    return pn_seterror(err, PN_EINVAL, "the engine does not know slides: "
+                       "method 'bfs' searches them");
   if (!pn_board_bounded(w))
     return pn_seterror(err, PN_EINVAL, "the search needs a bounded board "
                        "(or a window of the lattice)");
@@ -311,6 +314,9 @@ int pn_distances(const pn_board *w, const pn_rule *r, const pn_config *start,
   if (o) lim = o->lim; else memset(&lim, 0, sizeof lim);
   if (!lim.max_memory) lim.max_memory = pn_default_memory();
   if ((rc = pn_rule_valid(r, err)) != PN_OK) return rc;
+  if (r->slide)
+    return pn_seterror(err, PN_EINVAL, "the engine does not know slides: "
+                       "method 'bfs' searches them");
   if ((rc = bb_init(&s, w, r, start, err)) != PN_OK) return rc;
   if (!bb_from_config(&s, w, start, &st)) {
     bb_free(&s);

@@ -160,7 +160,7 @@ int tri_find_move(const pn_board *b, const pn_config *A, pn_move *m) {
       /* a mover that is not one of two neighbours of p */
       for (j = 0; j < (int)A->n; j++) {
         pn_pos o = A->pos[j];
-        pn_rule r = {2};
+        pn_rule r = {2, 0};
         if (!pos_of(b, p, &pp)) break;
         m->from = o; m->to = pp;
         if (pn_move_check(b, &r, A, *m, NULL) == PN_LEGAL) return 1;
@@ -176,7 +176,7 @@ int tri_find_move(const pn_board *b, const pn_config *A, pn_move *m) {
 ** last (it has two neighbours in B).  m receives the move. */
 int tri_one_move(const pn_board *b, const pn_config *A, const pn_config *B,
                  pn_goalmode mode, pn_move *m) {
-  pn_rule r = {2};
+  pn_rule r = {2, 0};
   pn_goal g;
   int found = 0;
   if (A->n != B->n || A->n == 0) return 0;

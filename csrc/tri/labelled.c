@@ -92,7 +92,7 @@ typedef int (*visit_fn)(void *ud, const ltri *t, const pn_move *m, int nm);
 
 static int within_two(const pn_board *b, const pn_config *A, visit_fn fn,
                       void *ud) {
-  pn_rule r = {2};
+  pn_rule r = {2, 0};
   pn_move *m1 = NULL, *m2 = NULL;
   size_t n1 = 0, n2 = 0, i, j;
   pn_config c1, c2;
@@ -469,7 +469,7 @@ typedef struct lstate {
 } lstate;
 
 static int lmove(lstate *s, pn_pos from, pn_pos to) {
-  pn_rule r = {2};
+  pn_rule r = {2, 0};
   pn_move m;
   m.from = from; m.to = to;
   if (pn_move_check(s->b, &r, &s->c, m, NULL) != PN_LEGAL) return 0;
@@ -576,7 +576,7 @@ done:
 /* play three moves if all three are legal in turn; else leave the
 ** configuration as it was */
 static int three(lstate *s, const pn_move *m) {
-  pn_rule r = {2};
+  pn_rule r = {2, 0};
   int k;
   for (k = 0; k < 3; k++) {
     if (pn_move_check(s->b, &r, &s->c, m[k], NULL) != PN_LEGAL) break;

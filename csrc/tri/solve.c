@@ -286,7 +286,7 @@ static int first_triangle(const pn_board *b, pn_config *occ, acts *s,
   pn_move m;
   tpt a1, a2 = {0, 0}, p, q;
   int k, found = 0;
-  pn_rule r = {2};
+  pn_rule r = {2, 0};
   if (tri_find_triangle(b, occ, w)) {
     for (k = 0; k < 3; k++) t->v[k] = tpt_of(b, w[k]);
     return 1;
@@ -402,7 +402,7 @@ int tri_solve_unlabelled(const pn_board *b, const pn_config *A,
   {
     /* the take/drop sequence must be legal in G' before CLEAN (cheap, and
     ** it tells a construction bug from a conversion bug) */
-    pn_rule r = {2};
+    pn_rule r = {2, 0};
     char why[96];
     size_t bad = pn_takedrop_check(b, &r, A, s.a, s.n, NULL, why, sizeof why);
     if (bad) {

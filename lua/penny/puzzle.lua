@@ -126,6 +126,15 @@ function M.new(spec)
   end
   self.rule = { d = d }
   for k, v in pairs(rule) do if k ~= "d" then self.rule[k] = v end end
+  if rule.slide ~= nil then
+    if type(rule.slide) ~= "boolean" then error("rule.slide must be a boolean", 2) end
+    local kind = self.board:kind()
+    if rule.slide and kind ~= "square" and kind ~= "triangular"
+        and kind ~= "king" and kind ~= "hexagonal" then
+      error(format("slides are defined in the plane: square, king, triangular "
+        .. "or hexagonal boards (not %s)", kind), 2)
+    end
+  end
   if spec.start == nil then error("the puzzle needs a start", 2) end
   if spec.goal == nil then error("the puzzle needs a goal", 2) end
   self.start = penny.config(self.board, spec.start, "start")

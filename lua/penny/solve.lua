@@ -307,6 +307,7 @@ local function window_cells(p)
 end
 
 local function auto(p, opts)
+  if p.rule.slide then return M.methods.bfs.solve(p, opts) end
   if tri.applies(p) then
     if #p.start <= AUTO_EXACT_COINS and window_cells(p) <= 4096 then
       local o = {}
