@@ -54,6 +54,7 @@ build = {
     ["penny.generate"] = "lua/penny/generate.lua",
     ["penny.render"] = "lua/penny/render.lua",
     ["penny.repl"] = "lua/penny/repl.lua",
+    ["penny.square"] = "lua/penny/square.lua",
   },
   copy_directories = { "data" },
 }

@@ -7,7 +7,7 @@ describe("Lua modules", function()
     for _, m in ipairs{ "penny", "penny.dsl", "penny.json", "penny.puzzle",
                         "penny.solution", "penny.solve", "penny.explain",
                         "penny.coinsliding", "penny.pzfile", "penny.cli", "penny.tri", "penny.linepush",
-                        "penny.strategies", "penny.generate", "penny.render", "penny.repl" } do
+                        "penny.strategies", "penny.generate", "penny.render", "penny.repl", "penny.square" } do
       package.loaded[m] = nil
       assert.is_table(require(m))
     end

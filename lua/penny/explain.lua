@@ -122,6 +122,10 @@ M.theories.triangular = function(p, facts)
   require("penny.tri").explain(p, facts)
 end
 
+M.theories.square = function(p, facts)
+  require("penny.square").explain(p, facts)
+end
+
 function M.explain(p)
   local facts = {}
   if p.game == "linepush" then
