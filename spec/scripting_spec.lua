@@ -206,6 +206,23 @@ describe("generators", function()
     assert.has_error(function() G.config{ board = "square", n = 3 } end)
   end)
 
+  it("make square-grid configurations with a given span: minimal, minimum + k", function()
+    local sq = require "penny.square"
+    for seed = 1, 20 do
+      local m = G.config{ span = { 5, 4 }, minimal = true, seed = seed }
+      assert.same({ { 0, 0, 5, 4 } }, sq.rectangles(m))
+      assert.is_true(sq.is_minimal(m))
+      for k = 0, 3 do
+        local c = G.config{ span = { 6, 3 }, extra = k, seed = seed }
+        assert.same({ { 0, 0, 6, 3 } }, sq.rectangles(c))
+        assert.equal(sq.min_cardinality(6, 3) + k, #c)
+      end
+      assert.equal(G.config{ span = { 5, 4 }, minimal = true, seed = seed },
+                   G.config{ span = { 5, 4 }, minimal = true, seed = seed })
+    end
+    assert.has_error(function() G.config{ span = { 2, 2 }, extra = 9 } end)
+  end)
+
   it("make puzzles of a given optimal length, checked by the plain BFS", function()
     for length = 1, 4 do
       local p = G.puzzle{ board = BOX, n = 6, length = length, seed = 3, connected = true }
@@ -345,6 +362,16 @@ describe("examples and the REPL", function()
       assert.is_false(out:find("penny bug", 1, true) ~= nil)
     end)
   end
+
+  it("the puzzle files of examples/ solve, with their stated optima", function()
+    for _, name in ipairs{ "classics", "pushes", "thesis" } do
+      local out, st = S.run(P .. " solve examples/" .. name .. ".pz")
+      assert.equal(0, st, out)
+    end
+    local out = S.run(P .. " solve examples/thesis.pz")
+    assert.matches("unsolvable %[tri%]\nProp 1.3", out)
+    assert.matches("solved in %d+ moves", out)
+  end)
 
   it("show() and help() in the REPL, and tab completion", function()
     local out = S.run("printf 'show(penny.config(penny.board(\"square\"), \"oo\\\\n.o\"))\\n"

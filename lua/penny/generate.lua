@@ -7,6 +7,9 @@ penny.generate -- puzzle generators, reproducible from a seed.
       -- n random coins on the cells of a bounded board b (or, on an
       -- unbounded lattice, inside box = {w, h} from the origin);
       -- labels = k gives each coin a random label 1..k
+  G.config{ span = {w, h}, minimal = true | extra = k, seed = 1 }
+      -- square grid: a random minimal configuration with that span, or a
+      -- minimum configuration plus k coins (minimum + k)
   G.puzzle{ board = b, n = 8, length = 6, seed = 1, up_to =, rule =,
             connected =, tries = 200 }
       -- a random solvable puzzle whose optimal solution has exactly
@@ -69,8 +72,69 @@ local function two_connected(cfg)
   return true
 end
 
+--[[
+Square grid, a given span: span = {w, h} (a rectangle from the origin) and
+  minimal = true   a random minimal configuration with that span: the
+                   full rectangle, coins removed in random order while the
+                   span stays (n is not used)
+  extra = k        a minimum configuration (ceil((w+h)/2) coins, thesis
+                   Prop 3.20) in a random orientation, plus k coins on
+                   random cells of the rectangle: minimum + k
+]]
+local function with_span(spec)
+  local P = penny()
+  local sq = require "penny.square"
+  local w, h = spec.span[1], spec.span[2]
+  if math.type(w) ~= "integer" or math.type(h) ~= "integer" or w < 1 or h < 1
+      or w * h > 10000 then
+    error("span must be {w, h} with 1 <= w*h <= 10000", 3)
+  end
+  local rand = rng(spec.seed or 1)
+  local board = P.board("square")
+  local cells = {}
+  for y = 0, h - 1 do for x = 0, w - 1 do cells[#cells + 1] = { x, y } end end
+  if spec.minimal then
+    local cfg = P.config(board, cells)
+    local span = cfg:span()
+    for i = #cells, 2, -1 do
+      local j = rand(i)
+      cells[i], cells[j] = cells[j], cells[i]
+    end
+    for _, c in ipairs(cells) do
+      local without = cfg:without(c)
+      if #without > 0 and without:span() == span then cfg = without end
+    end
+    return cfg
+  end
+  local k = spec.extra or 0
+  if math.type(k) ~= "integer" or k < 0 then error("extra must be an integer >= 0", 3) end
+  local base = sq.minimum_config(w, h)
+  -- a random orientation that keeps the rectangle: mirror x and/or y
+  local mx, my = rand(2) == 1, rand(2) == 1
+  local set, pts = {}, {}
+  for _, c in ipairs(base:positions()) do
+    local x, y = mx and w - 1 - c[1] or c[1], my and h - 1 - c[2] or c[2]
+    set[x .. "," .. y] = true
+    pts[#pts + 1] = { x, y }
+  end
+  local free = {}
+  for _, c in ipairs(cells) do
+    if not set[c[1] .. "," .. c[2]] then free[#free + 1] = c end
+  end
+  if k > #free then
+    error(format("a %d x %d rectangle holds only %d extra coins", w, h, #free), 3)
+  end
+  for i = 1, k do
+    local j = i - 1 + rand(#free - i + 1)
+    free[i], free[j] = free[j], free[i]
+    pts[#pts + 1] = free[i]
+  end
+  return P.config(board, pts)
+end
+
 function M.config(spec)
   if type(spec) ~= "table" then error("generate.config{ board =, n =, seed = }", 2) end
+  if spec.span then return with_span(spec) end
   local P = penny()
   local board, cells = cells_of(spec)
   check_count(spec.n, #cells)

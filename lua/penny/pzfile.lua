@@ -28,7 +28,8 @@ puzzle of the file.
                                lattice is unbounded unless "cells:" follows
   cells:   ART or LIST         the cells of a bounded board (holes allowed)
   edges:   (u,v) (u,v) ...     the edges of a graph board (1-based)
-  rule:    D  or  d=D          the adjacency threshold (default 2)
+  rule:    D  or  d=D [slide]  the adjacency threshold (default 2); "slide":
+                               the coin must also slide there (rule.slide)
   game:    coins | linepush    the game (default coins); line pushes are
                                played on the unbounded square board, and
                                their goal may be "box WxH"
@@ -248,9 +249,12 @@ function M.read(text, file)
     end
     if fields.rule then
       local r = fields.rule
-      local d = r[1]:match("^%s*d%s*=%s*(%d+)%s*$") or r[1]:match("^%s*(%d+)%s*$")
-      if not d then fail(file, r[4], r[3] + 1, "expected 'd=N' or N") end
-      spec.rule = tonumber(d)
+      local text, slide = r[1], false
+      local before = text:match("^(.-)%s+slide%s*$")
+      if before then text, slide = before, true end
+      local d = text:match("^%s*d%s*=%s*(%d+)%s*$") or text:match("^%s*(%d+)%s*$")
+      if not d then fail(file, r[4], r[3] + 1, "expected 'd=N' or N, optionally followed by 'slide'") end
+      spec.rule = slide and { d = tonumber(d), slide = true } or tonumber(d)
     end
     if fields.up_to then spec.up_to = fields.up_to[1]:match("^%s*(.-)%s*$") end
     if fields.margin then spec.margin = number(fields.margin, file, "margin", 0) end
