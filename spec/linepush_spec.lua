@@ -440,6 +440,17 @@ describe("line pushes", function()
       end, "a 2 x 2 box holds 4 tokens, the start has 3")
     end)
 
+    it("refuses other boards and answers unknown past the search's limits", function()
+      local tri = penny.config(penny.board("triangular"), "o o")
+      assert.has_error(function() lp.info(tri) end,
+        "line pushes are played on the square grid (this configuration is on the triangular board)")
+      assert.has_error(function() lp.push({}, "up") end)
+      local far = penny.puzzle{ game = "linepush", start = "(0,0) (100000,0)", goal = "oo" }
+      local s = far:solve()
+      assert.equal("unknown", s.verdict)
+      assert.matches("too large for this solver", s.reason)
+    end)
+
     it("read from .pz files, with box goals", function()
       local pz = require "penny.pzfile"
       local ps = pz.load("examples/pushes.pz")

@@ -24,8 +24,8 @@ puzzle:solve{ method = "auto" | "permutation" | "compaction" | "search" }.
 
 local core = require "penny.core"
 
-local error, format, type, ipairs, tostring, math, require =
-  error, string.format, type, ipairs, tostring, math, require
+local error, format, type, ipairs, tostring, math, require, pcall =
+  error, string.format, type, ipairs, tostring, math, require, pcall
 
 local _ENV = nil
 
@@ -33,11 +33,25 @@ local M = {}
 
 M.DIRECTIONS = { "right", "left", "up", "down" }
 
-function M.push(cfg, dirs) return core.push(cfg, dirs) end
-function M.info(cfg) return core.push_info(cfg) end
-function M.canonical(cfg) return core.push_canonical(cfg) end
-function M.compatible(a, b) return core.push_compatible(a, b) end
-function M.sparse(cfg) return core.push_info(cfg).sparse end
+-- line pushes live on the square grid: refuse configurations of others
+local function sq(cfg)
+  local penny = require "penny"
+  if not penny.is_config(cfg) then
+    error("expected a Config (penny.config(penny.board('square'), ...))", 3)
+  end
+  local kind = cfg:board():kind()
+  if kind ~= "square" then
+    error(format("line pushes are played on the square grid (this "
+      .. "configuration is on the %s board)", kind), 3)
+  end
+  return cfg
+end
+
+function M.push(cfg, dirs) return core.push(sq(cfg), dirs) end
+function M.info(cfg) return core.push_info(sq(cfg)) end
+function M.canonical(cfg) return core.push_canonical(sq(cfg)) end
+function M.compatible(a, b) return core.push_compatible(sq(a), sq(b)) end
+function M.sparse(cfg) return core.push_info(sq(cfg)).sparse end
 
 --[[
 Every configuration reachable from cfg, by breadth-first search (small
@@ -46,7 +60,7 @@ complete = false when a limit stopped the search }.  With distinct labels
 and a compact cfg, same_shape is the order of G_C (Theorem 20).
 ]]
 function M.reachable(cfg, opts)
-  local r, e = core.push_reach(cfg, opts)
+  local r, e = core.push_reach(sq(cfg), opts)
   if not r then error(e, 2) end
   return r
 end
@@ -57,7 +71,7 @@ end
 
 function M.lemma7(a, b) return core.push_lemma7(square(), a, b) end
 function M.diagonal(n) return core.push_diagonal(square(), n) end
-function M.from_diagonal(target) return core.push_from_diagonal(target) end
+function M.from_diagonal(target) return core.push_from_diagonal(sq(target)) end
 
 --[[
 The puzzle side: called by penny.puzzle and penny.solve for game =
@@ -96,9 +110,15 @@ end
 local function search(p, opts)
   local goal, w, h = p.goal, 0, 0
   if p.box then goal, w, h = nil, p.box[1], p.box[2] end
-  local r, e = core.push_search(p.start, goal, w, h,
+  local ok, r, e = pcall(core.push_search, p.start, goal, w, h,
     { max_memory = opts.max_memory, max_states = opts.max_states,
       time_limit = opts.time_limit })
+  if not ok then
+    -- the search's own limits (boxes over 255 cells, ...): a verdict
+    if type(r) == "string" and r:find("interrupted", 1, true) then error(r, 0) end
+    return solution(p, { verdict = "unknown", method = "search",
+      reason = "too large for this solver: " .. tostring(r) })
+  end
   if not r then error(e, 0) end
   return solution(p, { verdict = r.verdict, moves = r.moves, method = "search",
     optimal = r.verdict == "solved", reason = r.reason,
