@@ -92,6 +92,29 @@ describe("square grid: span structure", function()
     assert.equal(511, checked)
   end)
 
+  it("the checkerboard invariant never rejects a puzzle that search solves", function()
+    local rand = S.rng(39)
+    local box = penny.board{ width = 4, height = 4 }
+    local rejected = 0
+    for _ = 1, 150 do
+      local n = 3 + rand(3)
+      local a = penny.config(box, S.random_config(box, n, rand):coins())
+      local b = penny.config(box, S.random_config(box, n, rand):coins())
+      local ok = sq.checkerboard(penny.config(SQ, a:coins()), penny.config(SQ, b:coins()))
+      local s = penny.puzzle{ board = box, start = a, goal = b }:solve()
+      if s.verdict == "solved" then assert.is_true(ok) end
+      if not ok then
+        rejected = rejected + 1
+        assert.equal("unsolvable", s.verdict)
+      end
+    end
+    assert.is_true(rejected >= 5, rejected)
+    local p = penny.puzzle{ board = "square", start = "o.o\n.o.", goal = "oo.\n..o" }
+    local text, _, verdict = p:explain()
+    assert.equal("unsolvable", verdict)
+    assert.matches("Lemma 3.9", text)
+  end)
+
   it("Theorem 3.8's hypotheses: exhaustive search solves every puzzle that meets them", function()
     local rand = S.rng(38)
     local box = penny.board{ width = 4, height = 4 }

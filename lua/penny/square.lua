@@ -12,6 +12,7 @@ thesis Section 3; Galliot, Gravier & Sivignon, Sections 1-3).
   sq.is_minimum(cfg)          -- as few coins as any configuration with
                               -- this span (sum of ceil((m+n)/2))
   sq.perimeter(cfg)           -- the perimeter of the union of the cells
+  sq.checkerboard(a, b)       -- the checkerboard invariant (Lemma 3.9)
   sq.theorem38(a, b)          -- the hypotheses of thesis Thm 3.8 (update
                               -- paper Thm 3.3): { holds, a = {a1, a2} or
                               -- why, b = {b1, b2} or why }
@@ -185,6 +186,34 @@ function M.theorem38(a, b)
   return r
 end
 
+--[[
+The checkerboard invariant (thesis Lemma 3.9): a coin enters a cell of
+one colour only next to two coins of the other, so a colour holding two
+coins or more never drops below two.  Returns true, or false and the
+colour ("even" or "odd" x + y) with the counts in A and B.  Holds on any
+square board, bounded or not, for fixed goals with as many coins as the
+start.
+]]
+function M.checkerboard(a, b)
+  check(a, "the start")
+  check(b, "the goal")
+  local function count(cfg)
+    local n = { [0] = 0, [1] = 0 }
+    for _, c in ipairs(cfg:positions()) do
+      local k = (c[1] + c[2]) % 2
+      n[k] = n[k] + 1
+    end
+    return n
+  end
+  local na, nb = count(a), count(b)
+  for k = 0, 1 do
+    if na[k] >= 2 and nb[k] < 2 then
+      return false, k == 0 and "even" or "odd", na[k], nb[k]
+    end
+  end
+  return true
+end
+
 -- facts for puzzle:explain() on the square grid (d = 2, fixed goals)
 function M.explain(p, facts)
   if p.rule.d ~= 2 or p.rule.slide or p.up_to ~= "fixed" or #p.start > 40 then return end
@@ -197,6 +226,13 @@ function M.explain(p, facts)
       .. "%d (virus problem, Prop 3.20)%s", #rects, table_concat(parts, ", "),
       #p.start, need, minimum and ": no coin to spare" or "") }
   if #p.goal == #p.start then
+    -- (with fewer goal coins the free coins may sit on either colour)
+    local ok, colour, na, nb = M.checkerboard(p.start, p.goal)
+    facts[#facts + 1] = { name = "checkerboard (thesis Lemma 3.9)", holds = ok,
+      decisive = not ok, verdict = not ok and "unsolvable" or nil,
+      text = ok and "no colour of the checkerboard falls below two coins"
+        or format("the start has %d coins on %s cells (x + y %s), the goal "
+          .. "%d: a colour with two coins keeps two", na, colour, colour, nb) }
     local t = M.theorem38(p.start, p.goal)
     facts[#facts + 1] = { name = "Theorem 3.8 (two extra coins)", holds = t.holds,
       decisive = t.holds, verdict = t.holds and "solvable" or nil,
