@@ -201,10 +201,8 @@ static int c_legal(lua_State *L) {
   int d = rule.d, k;
   pn_board *b = config_board(L, 1);
   pn_move m = pnL_checkmove(L, 2, b);
-  pn_rule r;
   pn_reason why;
-  r = rule;
-  why = pn_move_check(b, &r, &lc->c, m, &k);
+  why = pn_move_check(b, &rule, &lc->c, m, &k);
   if (why == PN_LEGAL) { lua_pushboolean(L, 1); return 1; }
   lua_pushboolean(L, 0);
   lua_pushstring(L, reason_keys[why]);
@@ -220,14 +218,12 @@ static int c_apply(lua_State *L) {
   int d = rule.d, k;
   pn_board *b;
   pn_move m;
-  pn_rule r;
   pn_reason why;
   pn_error err;
   lua_settop(L, 3);
   b = config_board(L, 1);                                       /* 4 */
   m = pnL_checkmove(L, 2, b);
-  r = rule;
-  why = pn_move_check(b, &r, &lc->c, m, &k);
+  why = pn_move_check(b, &rule, &lc->c, m, &k);
   if (why != PN_LEGAL)
     return luaL_error(L, "illegal move %s", push_reason(L, b, m, why, k, d));
   out = pnL_newconfig(L, 4);
@@ -245,17 +241,15 @@ static int c_check(lua_State *L) {
   pn_board *b;
   const pn_move *mv;
   size_t n;
-  pn_rule r;
   pn_reason why;
   size_t bad = 0;
   pn_error err;
   lua_settop(L, 3);
   b = config_board(L, 1);                                       /* 4 */
   mv = pnL_checkmovelist(L, 2, b, &n);                          /* (5) */
-  r = rule;
   out = pnL_newconfig(L, 4);
   err.code = PN_OK;
-  why = pn_check_sequence(b, &r, &lc->c, mv, n, &bad, &k, &out->c, &err);
+  why = pn_check_sequence(b, &rule, &lc->c, mv, n, &bad, &k, &out->c, &err);
   if (err.code != PN_OK) return pnL_error(L, &err);
   if (why == PN_LEGAL) {
     lua_pushboolean(L, 1);
@@ -277,11 +271,9 @@ static int c_reversible(lua_State *L) {
   pn_rule rule = pnL_checkrule(L, 3);
   pn_board *b = config_board(L, 1);
   pn_move m = pnL_checkmove(L, 2, b);
-  pn_rule r;
-  r = rule;
-  if (pn_move_check(b, &r, &lc->c, m, NULL) != PN_LEGAL)
+  if (pn_move_check(b, &rule, &lc->c, m, NULL) != PN_LEGAL)
     return luaL_argerror(L, 2, "not a legal move");
-  lua_pushboolean(L, pn_move_reversible(b, &r, &lc->c, m));
+  lua_pushboolean(L, pn_move_reversible(b, &rule, &lc->c, m));
   return 1;
 }
 

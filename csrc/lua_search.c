@@ -179,6 +179,18 @@ static void end_progress(const pn_searchopts *o, const progress_state *ps) {
   if (o->progress && ps->tty) fputs("\n", stderr);
 }
 
+/* the board of the start (argument 3), pushed; it must be on the window's
+** lattice (argument 1) */
+static pn_board *start_board(lua_State *L, const pn_board *w) {
+  pn_board *sb;
+  lua_getiuservalue(L, 3, 1);
+  sb = pnL_checkboard(L, -1);
+  luaL_argcheck(L, pn_board_kind(sb) == pn_board_kind(w)
+                && pn_board_dim(sb) == pn_board_dim(w), 1,
+                "window and configurations are on different lattices");
+  return sb;
+}
+
 /* core.search(window, rule, start, goal, mode [, opts]) -> result table */
 static int l_search(lua_State *L) {
   pn_board *w = pnL_checkboard(L, 1);
@@ -189,21 +201,15 @@ static int l_search(lua_State *L) {
   pn_searchopts o;
   progress_state ps;
   pn_result res;
-  pn_rule r;
   pn_error err;
   pnL_guard g;
   read_searchopts(L, 6, &o, &ps);
   lua_settop(L, 6);
-  lua_getiuservalue(L, 3, 1);
-  sb = pnL_checkboard(L, -1);                  /* start's board: index 7 */
-  luaL_argcheck(L, pn_board_kind(sb) == pn_board_kind(w)
-                && pn_board_dim(sb) == pn_board_dim(w), 1,
-                "window and configurations are on different lattices");
-  r = rule;
+  sb = start_board(L, w);                      /* index 7 */
   pn_result_init(&res);
   pnL_guard_begin(L, &g);
   o.lim.interrupt = g.flag;
-  rc = pn_search(w, &r, &start->c, &goal->c, (pn_goalmode)mode, &o, &res,
+  rc = pn_search(w, &rule, &start->c, &goal->c, (pn_goalmode)mode, &o, &res,
                  &err);
   pnL_guard_end(&g);
   end_progress(&o, &ps);
@@ -234,7 +240,6 @@ static int l_distances(lua_State *L) {
   pn_searchopts o;
   progress_state ps;
   pn_disttable t;
-  pn_rule r;
   pn_error err;
   pnL_guard g;
   luaL_checktype(L, 4, LUA_TTABLE);
@@ -250,10 +255,9 @@ static int l_distances(lua_State *L) {
     targets[i - 1] = pnL_checkconfig(L, -1)->c;    /* shallow: kept alive */
     lua_pop(L, 1);
   }
-  r = rule;
   pnL_guard_begin(L, &g);
   o.lim.interrupt = g.flag;
-  rc = pn_distances(w, &r, &start->c, targets, (size_t)n, complete, &o, &t,
+  rc = pn_distances(w, &rule, &start->c, targets, (size_t)n, complete, &o, &t,
                     &err);
   pnL_guard_end(&g);
   end_progress(&o, &ps);
@@ -319,20 +323,14 @@ static int l_bfs(lua_State *L) {
   pn_board *sb;
   pn_limits lim;
   pn_result res;
-  pn_rule r;
   pn_error err;
   pnL_guard g;
   pnL_read_limits(L, 6, &lim);
-  lua_getiuservalue(L, 3, 1);
-  sb = pnL_checkboard(L, -1);                  /* start's board: index 7 */
-  luaL_argcheck(L, pn_board_kind(sb) == pn_board_kind(w)
-                && pn_board_dim(sb) == pn_board_dim(w), 1,
-                "window and configurations are on different lattices");
-  r = rule;
+  sb = start_board(L, w);                      /* index 7 */
   pn_result_init(&res);
   pnL_guard_begin(L, &g);
   lim.interrupt = g.flag;
-  rc = pn_bfs(w, &r, &start->c, &goal->c, (pn_goalmode)mode, &lim, &res, &err);
+  rc = pn_bfs(w, &rule, &start->c, &goal->c, (pn_goalmode)mode, &lim, &res, &err);
   hit = pnL_guard_end(&g);
   if (rc == PN_EINTR) {
     pn_result_clear(&res);

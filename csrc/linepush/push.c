@@ -31,18 +31,10 @@ static int cmp_col(const void *a, const void *b) {
   return (x->y > y->y) - (x->y < y->y);
 }
 
+static void retranslate(pconf *p);
+
 void pc_normalise(pconf *p) {
-  int32_t mx = INT32_MAX, my = INT32_MAX, Mx = INT32_MIN, My = INT32_MIN;
-  int i;
-  for (i = 0; i < p->n; i++) {
-    if (p->t[i].x < mx) mx = p->t[i].x;
-    if (p->t[i].y < my) my = p->t[i].y;
-    if (p->t[i].x > Mx) Mx = p->t[i].x;
-    if (p->t[i].y > My) My = p->t[i].y;
-  }
-  for (i = 0; i < p->n; i++) { p->t[i].x -= mx; p->t[i].y -= my; }
-  p->w = p->n ? Mx - mx + 1 : 0;
-  p->h = p->n ? My - my + 1 : 0;
+  retranslate(p);
   qsort(p->t, (size_t)p->n, sizeof *p->t, cmp_tok);
 }
 
