@@ -199,17 +199,16 @@ local function heap_push(h, f, tie, v)
   end
 end
 
+local function before(a, b) return a[1] < b[1] or a[1] == b[1] and a[2] < b[2] end
+
 local function heap_pop(h)
   local top, n = h[1], #h
   h[1] = h[n]; h[n] = nil; n = n - 1
   local i = 1
   while true do
     local l, r, m = 2 * i, 2 * i + 1, i
-    local function less(x, y)
-      return h[x][1] < h[y][1] or h[x][1] == h[y][1] and h[x][2] < h[y][2]
-    end
-    if l <= n and less(l, m) then m = l end
-    if r <= n and less(r, m) then m = r end
+    if l <= n and before(h[l], h[m]) then m = l end
+    if r <= n and before(h[r], h[m]) then m = r end
     if m == i then break end
     h[i], h[m] = h[m], h[i]
     i = m
