@@ -31,9 +31,9 @@ CORE_SRC = csrc/util.c csrc/board.c csrc/config.c csrc/rules.c csrc/span.c \
            csrc/search/keysearch.c csrc/search/coins.c csrc/search/engine.c \
            csrc/tri/decide.c csrc/tri/solve.c csrc/tri/labelled.c \
            csrc/linepush/push.c csrc/linepush/perm.c csrc/linepush/search.c \
-           csrc/linepush/compaction.c
+           csrc/linepush/compaction.c csrc/combined/combined.c
 BIND_SRC = csrc/lua_board.c csrc/lua_config.c csrc/lua_search.c \
-           csrc/lua_moves.c csrc/lua_tri.c csrc/lua_linepush.c \
+           csrc/lua_moves.c csrc/lua_tri.c csrc/lua_linepush.c csrc/lua_combined.c \
            csrc/lua_penny.c
 HEADERS  = $(wildcard csrc/*.h csrc/*/*.h)
 

@@ -63,6 +63,9 @@ void pnL_open_linepush(lua_State *L);
 /* lua_tri.c */
 void pnL_open_tri(lua_State *L);
 
+/* lua_combined.c */
+void pnL_open_combined(lua_State *L);
+
 /* lua_search.c */
 void pnL_open_search(lua_State *L);
 /* limits from the options table at idx (max_memory, max_states,

@@ -19,6 +19,7 @@ PN_EXPORT int luaopen_penny_core(lua_State *L) {
   pnL_open_moves(L);
   pnL_open_tri(L);
   pnL_open_linepush(L);
+  pnL_open_combined(L);
   lua_pushliteral(L, PN_VERSION);
   lua_setfield(L, -2, "_VERSION");
   lua_pushinteger(L, PN_MAXDIM);

@@ -364,7 +364,7 @@ describe("examples and the REPL", function()
   end
 
   it("the puzzle files of examples/ solve, with their stated optima", function()
-    for _, name in ipairs{ "classics", "pushes", "thesis" } do
+    for _, name in ipairs{ "classics", "pushes", "thesis", "combined" } do
       local out, st = S.run(P .. " solve examples/" .. name .. ".pz")
       assert.equal(0, st, out)
     end

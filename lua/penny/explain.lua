@@ -48,6 +48,45 @@ local function star_centre(p)
   return nil
 end
 
+-- Cor 1.7 for goals up to translation (rotation, symmetry): some
+-- placement of the goal must lie inside the finite span(start).  For
+-- "rotation" every symmetry of the lattice is tried, which can only make
+-- the condition weaker, never wrong.
+local function span_placement(p, add)
+  local A, B = p.start, p.goal
+  local span = A:span(p.rule)
+  if not span or #span * #B > 4000000 then return end
+  local cells = span:coins()
+  local variants = { B }
+  if p.up_to ~= "translation" then
+    for s = 1, p.board:symmetries() do variants[#variants + 1] = B:transform(s) end
+  end
+  for _, V in ipairs(variants) do
+    local coins = V:coins()
+    local c0 = coins[1]
+    for _, cell in ipairs(cells) do
+      local fits = true
+      for _, c in ipairs(coins) do
+        local q = {}
+        for k = 1, #c0 do q[k] = c[k] - c0[k] + cell[k] end
+        if not span:has(q) then fits = false; break end
+      end
+      if fits then
+        add{ name = "Cor 1.7 (span)", holds = true,
+             text = format("a placement of the goal fits in span(start) (%d "
+               .. "cells), e.g. with its coin %s at %s", #span, pos(c0),
+               pos(cell)) }
+        return
+      end
+    end
+  end
+  add{ name = "Cor 1.7 (span)", holds = false, decisive = true,
+       verdict = "unsolvable",
+       text = format("no placement of the goal (up to %s) fits in "
+         .. "span(start) (%d cells); coins never leave the span (thesis "
+         .. "Cor 1.7)", p.up_to, #span) }
+end
+
 local function general(p, facts)
   local A, B, d = p.start, p.goal, p.rule.d
   local function add(f) facts[#facts + 1] = f end
@@ -115,6 +154,8 @@ local function general(p, facts)
       add{ name = "Cor 1.7 (span)", holds = true,
            text = "span(start) is infinite: no constraint" }
     end
+  else
+    span_placement(p, add)
   end
 end
 

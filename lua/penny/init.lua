@@ -328,6 +328,7 @@ penny.strategies = strategies
 penny.play = strategies.play
 penny.generate = require "penny.generate"
 penny.render = require "penny.render"
+penny.combined = require "penny.combined"
 penny.Puzzle = puzzle.Puzzle
 penny.Solution = require("penny.solution").Solution
 

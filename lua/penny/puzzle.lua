@@ -2,7 +2,9 @@
 penny.puzzle -- a puzzle: a board, a rule, a start and a goal.
 
   penny.puzzle{
-    board = "square" | Board | board spec table   (default "square")
+    board = "square" | Board | board spec table   (default "square"),
+            or "combined": the square and triangular grids together
+            (penny.combined; start and goal in square-grid art or Configs)
     rule  = d | {d = d}          a destination needs d occupied neighbours
                                  besides the moved coin (default 2)
     start = configuration text, table or Config
@@ -25,8 +27,8 @@ puzzle:explain() -> text            which facts decide the puzzle
 puzzle:check(moves) -> ok, ...      replay a move list
 ]]
 
-local format, error, ipairs, pairs, type, tostring, setmetatable =
-  string.format, error, ipairs, pairs, type, tostring, setmetatable
+local format, error, ipairs, pairs, type, tostring, setmetatable, pcall =
+  string.format, error, ipairs, pairs, type, tostring, setmetatable, pcall
 local concat, sort = table.concat, table.sort
 local math = math
 
@@ -89,6 +91,12 @@ end
 function M.new(spec)
   if type(spec) ~= "table" then
     error("penny.puzzle expects a table {board=, start=, goal=, ...}", 2)
+  end
+  if spec.board == "combined" then
+    -- the combined square/triangular grid has its own configurations
+    local ok, p = pcall(require("penny.combined").puzzle, spec)
+    if not ok then error(p, 2) end
+    return p
   end
   local self = setmetatable({}, Puzzle)
   self.name = spec.name

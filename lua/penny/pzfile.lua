@@ -23,9 +23,12 @@ puzzle of the file.
 
   puzzle:  NAME               starts a puzzle
   board:   LATTICE [SIZE]      square | triangular | hexagonal | king |
-                               cubic [DIM] | graph N; SIZE is WxH[xD], a
-                               box from the origin; without SIZE the
-                               lattice is unbounded unless "cells:" follows
+                               cubic [DIM] | graph N | combined; SIZE is
+                               WxH[xD], a box from the origin; without SIZE
+                               the lattice is unbounded unless "cells:"
+                               follows.  combined: the square and
+                               triangular grids together (penny.combined),
+                               art read on the square grid
   cells:   ART or LIST         the cells of a bounded board (holes allowed)
   edges:   (u,v) (u,v) ...     the edges of a graph board (1-based)
   rule:    D  or  d=D [slide]  the adjacency threshold (default 2); "slide":
@@ -150,7 +153,7 @@ end
 
 local LATTICE = { square = true, triangular = true, tri = true,
                   hexagonal = true, hex = true, honeycomb = true, king = true,
-                  cubic = true, graph = true }
+                  cubic = true, graph = true, combined = true }
 
 -- the board of a puzzle from its "board:", "cells:" and "edges:" fields
 local function board_of(penny, fields, file)
@@ -164,6 +167,14 @@ local function board_of(penny, fields, file)
     if not lat or not LATTICE[lat] then
       fail(file, line, col, "expected a lattice: square, triangular, "
         .. "hexagonal, king, cubic [DIM] or graph N")
+    end
+    if lat == "combined" then
+      -- the combined square/triangular grid: art is read on the square
+      -- grid and embedded (penny.combined)
+      if words[2] then
+        fail(file, line, col, "the combined grid is unbounded: no size")
+      end
+      return "combined"
     end
     spec.lattice = lat
     local k = 2
@@ -234,8 +245,10 @@ function M.read(text, file)
       end
     end
     local board = board_of(penny, fields, file)
-    local spec = {
-      board = board, game = game,
+    local spec = { board = board }
+    if board == "combined" then board = penny.board("square") end
+    spec = {
+      board = spec.board, game = game,
       name = rec.name or format("%s #%d", file, i),
       start = penny.config(board, fields.start[1],
         { file, fields.start[2], fields.start[3] }),
