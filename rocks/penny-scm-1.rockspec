@@ -31,8 +31,10 @@ build = {
         "csrc/tri/decide.c", "csrc/tri/solve.c", "csrc/tri/labelled.c",
         "csrc/linepush/push.c", "csrc/linepush/perm.c",
         "csrc/linepush/search.c", "csrc/linepush/compaction.c",
+        "csrc/combined/combined.c",
         "csrc/lua_board.c", "csrc/lua_config.c", "csrc/lua_search.c",
         "csrc/lua_moves.c", "csrc/lua_tri.c", "csrc/lua_linepush.c",
+        "csrc/lua_combined.c",
         "csrc/lua_penny.c",
       },
       incdirs = { "csrc" },
@@ -55,6 +57,7 @@ build = {
     ["penny.render"] = "lua/penny/render.lua",
     ["penny.repl"] = "lua/penny/repl.lua",
     ["penny.square"] = "lua/penny/square.lua",
+    ["penny.combined"] = "lua/penny/combined.lua",
   },
   copy_directories = { "data" },
 }

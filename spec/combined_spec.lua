@@ -364,6 +364,15 @@ describe("combined grid", function()
       assert.has_error(function() penny.puzzle{ board = "combined", start = many, goal = many }:solve() end)
     end)
 
+    it("draws configurations as SVG", function()
+      local cfg = combined.config(penny.config("triangular", "o o\n o"))
+      local svg = cfg:svg{ mark = { { 0, 0, 0, 0 } } }
+      local n = 0
+      for _ in svg:gmatch("<circle") do n = n + 1 end
+      assert.equal(3, n)
+      assert.matches("#e0a030", svg)
+    end)
+
     it("reads combined puzzles from .pz files", function()
       local ps = require("penny.pzfile").read("board: combined\nup_to: translation\npuzzle: O to H\n"
         .. "optimum: 6\nstart:\nooo\no.o\nooo\ngoal:\no..o\noooo\no..o\n", "t.pz")
