@@ -138,3 +138,196 @@ describe("square grid: span structure", function()
     assert.has_error(function() sq.theorem38(penny.config(penny.board("triangular"), "o"), penny.config(SQ, "o")) end)
   end)
 end)
+
+describe("square grid: extra and redundant coins, more necessary conditions", function()
+  -- the closure of g inside the cell set `within`: add cells of `within`
+  -- with two neighbours present until none is left
+  local function closure(g, within)
+    local have, n = {}, 0
+    for _, c in ipairs(g) do have[c[1] .. "," .. c[2]] = true; n = n + 1 end
+    local grew = true
+    while grew do
+      grew = false
+      for _, c in ipairs(within) do
+        local k = c[1] .. "," .. c[2]
+        if not have[k] then
+          local d = 0
+          for _, s in ipairs{ { 1, 0 }, { -1, 0 }, { 0, 1 }, { 0, -1 } } do
+            if have[(c[1] + s[1]) .. "," .. (c[2] + s[2])] then d = d + 1 end
+          end
+          if d >= 2 then have[k] = true; n = n + 1; grew = true end
+        end
+      end
+    end
+    return n
+  end
+
+  local function subset(pos, mask)
+    local out = {}
+    for i, c in ipairs(pos) do if mask & (1 << (i - 1)) ~= 0 then out[#out + 1] = c end end
+    return out
+  end
+
+  it("finds as many extra coins as brute force, absolute and relative to B", function()
+    local rand = S.rng(41)
+    local box = penny.board{ width = 4, height = 4 }
+    local relative_fewer = 0
+    for _ = 1, 60 do
+      local a = penny.config(SQ, S.random_config(box, 3 + rand(5), rand):coins())
+      local b = penny.config(SQ, S.random_config(box, 2 + rand(3), rand):coins())
+      for _, target in ipairs{ a, b } do
+        local want = -1
+        local pos = a:positions()
+        local tspan = target:span()
+        do
+          for mask = 0, (1 << #pos) - 1 do
+            local keep = {}
+            for i, c in ipairs(pos) do if mask & (1 << (i - 1)) == 0 then keep[#keep + 1] = c end end
+            local s = penny.config(SQ, keep):span()
+            local ok = true
+            for _, c in ipairs(tspan:positions()) do if not s:has(c) then ok = false; break end end
+            if ok then
+              local k = #pos - #keep
+              if k > want then want = k end
+            end
+          end
+        end
+        local got, proven = sq.extra_coins(a, target)
+        assert.is_true(proven)
+        if want < 0 then
+          -- span(A) does not contain span(B): no set is valid
+          assert.is_nil(got)
+          goto continue
+        end
+        assert.equal(want, #got)
+        local rest = a
+        for _, c in ipairs(got) do rest = rest:without(c) end
+        for _, c in ipairs(tspan:positions()) do assert.is_true(rest:span():has(c)) end
+        if target == b and #got > #sq.extra_coins(a) then relative_fewer = relative_fewer + 1 end
+        ::continue::
+      end
+    end
+    assert.is_true(relative_fewer > 0)
+  end)
+
+  it("the greedy redundant set is a largest one (all 3 x 3 subsets, random 4 x 4)", function()
+    local rand = S.rng(42)
+    local box = penny.board{ width = 4, height = 4 }
+    local cases = {}
+    subsets(3, 3, function(c) cases[#cases + 1] = c end)
+    for _ = 1, 80 do cases[#cases + 1] = penny.config(SQ, S.random_config(box, 3 + rand(7), rand):coins()) end
+    local nonzero = 0
+    for _, b in ipairs(cases) do
+      local pos = b:positions()
+      local best = #pos
+      for mask = 0, (1 << #pos) - 1 do
+        local g = subset(pos, mask)
+        if #g < best and closure(g, pos) == #pos then best = #g end
+      end
+      local red = sq.redundant_coins(b)
+      assert.equal(#pos - best, #red, tostring(b))
+      -- Def 1.18, step by step
+      local rest = b
+      for _, c in ipairs(red) do
+        local k = 0
+        for _, nb in ipairs(SQ:neighbours(c)) do if rest:has(nb) then k = k + 1 end end
+        assert.is_true(k >= 2)
+        rest = rest:without(c)
+      end
+      if #red > 0 then nonzero = nonzero + 1 end
+    end
+    assert.is_true(nonzero > 50)
+  end)
+
+  it("2-connected components are 3 apart, and each spans its bounding rectangle", function()
+    local rand = S.rng(43)
+    local box = penny.board{ width = 8, height = 8 }
+    for _ = 1, 150 do
+      local c = penny.config(SQ, S.random_config(box, 2 + rand(8), rand):coins())
+      local comps = sq.two_components(c)
+      local total = 0
+      for i, ci in ipairs(comps) do
+        total = total + #ci
+        local lo, hi = ci:bbox()
+        assert.equal((hi[1] - lo[1] + 1) * (hi[2] - lo[2] + 1), #ci:span())
+        for j = i + 1, #comps do
+          for _, p in ipairs(ci:positions()) do
+            for _, q in ipairs(comps[j]:positions()) do
+              assert.is_true(math.abs(p[1] - q[1]) + math.abs(p[2] - q[2]) >= 3)
+            end
+          end
+        end
+      end
+      assert.equal(#c, total)
+    end
+  end)
+
+  it("Prop 1.17, Prop 4.1 and the dead cells of Prop 3.11 never reject a puzzle that search solves", function()
+    local rand = S.rng(44)
+    local fired = { ["Prop 1.17 (one extra coin)"] = 0, ["Prop 4.1 (fractioned span)"] = 0,
+                    ["Prop 3.11 (dead cells)"] = 0 }
+    local held41 = 0
+    local function try(a, b)
+      local p = penny.puzzle{ board = SQ, start = a, goal = b }
+      local _, facts = p:explain()
+      local s
+      for _, f in ipairs(facts) do
+        if f.name == "Prop 4.1 (fractioned span)" and f.holds then held41 = held41 + 1 end
+        if fired[f.name] and not f.holds then
+          fired[f.name] = fired[f.name] + 1
+          s = s or p:solve()
+          assert.equal("unsolvable", s.verdict, f.name .. "\n" .. tostring(a) .. "\n\n" .. tostring(b))
+        end
+      end
+      return s
+    end
+    local box = penny.board{ width = 4, height = 4 }
+    for _ = 1, 80 do
+      local n = 3 + rand(4)
+      try(penny.config(SQ, S.random_config(box, n, rand):coins()),
+          penny.config(SQ, S.random_config(box, n, rand):coins()))
+    end
+    -- Prop 4.1: a full m x n start, a goal holding the top and bottom rows
+    for _ = 1, 40 do
+      local m, n = 2 + rand(2), 4 + rand(2)
+      local a = sq.minimum_config(m, n)
+      -- the top and bottom rows, each spanned by a line of every other cell
+      local cells = {}
+      for x = 0, m - 1, 2 do cells[#cells + 1] = { x, 0 }; cells[#cells + 1] = { x, n - 1 } end
+      if (m - 1) % 2 == 1 then
+        cells[#cells + 1] = { m - 1, 0 }; cells[#cells + 1] = { m - 1, n - 1 }
+      end
+      local b = penny.config(SQ, cells)
+      -- up to three more coins on both sides, so that N straddles the bound
+      local want = math.max(#a, #b) + rand(4) - 1
+      while #a < want do
+        local c = { rand(m) - 1, rand(n) - 1 }
+        if not a:has(c) then a = a:with(c) end
+      end
+      while #b < #a do
+        local c = { rand(m) - 1, rand(n) - 1 }
+        if not b:has(c) then b = b:with(c) end
+      end
+      while #a < #b do
+        local c = { rand(m) - 1, rand(n) - 1 }
+        if not a:has(c) then a = a:with(c) end
+      end
+      try(a, b)
+    end
+    -- dead cells: labelled lines
+    for _ = 1, 30 do
+      local len = 3 + rand(3)
+      local la, lb = {}, {}
+      for i = 1, len do la[i] = rand(2) end
+      for i = 1, len do lb[i] = la[len + 1 - i] end
+      local function line(labels)
+        local cs = {}
+        for i, l in ipairs(labels) do cs[i] = { i - 1, 0, label = l == 2 and 2 or nil } end
+        return penny.config(SQ, cs)
+      end
+      try(line(la), line(lb))
+    end
+    for name, k in pairs(fired) do assert.is_true(k >= 3, name .. ": " .. k) end
+    assert.is_true(held41 >= 3, "Prop 4.1 applied and held: " .. held41)
+  end)
+end)

@@ -87,6 +87,32 @@ local function span_placement(p, add)
          .. "Cor 1.7)", p.up_to, #span) }
 end
 
+-- Thesis Prop 3.11, for every board with a finite span: a cell of
+-- span(A) with fewer than d neighbours inside span(A) can never receive a
+-- coin (the coins never leave the span), so a goal coin there must be the
+-- start's coin, never moved, with the same label.
+local function dead_cells(p, span, add)
+  local A, B, d = p.start, p.goal, p.rule.d
+  local bad, why
+  for _, c in ipairs(B:coins()) do
+    if degree_in(p.board, span, c) < d then
+      local la = A:has(c) and (A:label(c) or 0)
+      if not la then bad, why = c, "the start has no coin there"
+      elseif la ~= (B:label(c) or 0) then
+        bad, why = c, "the start's coin there has another label"
+      end
+      if bad then break end
+    end
+  end
+  if bad then
+    add{ name = "Prop 3.11 (dead cells)", holds = false, decisive = true,
+         verdict = "unsolvable",
+         text = format("the goal cell %s has fewer than %d neighbours in "
+           .. "span(start), so no coin can ever move there, and %s "
+           .. "(thesis Prop 3.11)", pos(bad), d, why) }
+  end
+end
+
 local function general(p, facts)
   local A, B, d = p.start, p.goal, p.rule.d
   local function add(f) facts[#facts + 1] = f end
@@ -150,6 +176,7 @@ local function general(p, facts)
                .. "span(start) (%d cells); coins never leave the span "
                .. "(thesis Cor 1.7)", pos(out), #span)
              or format("the goal lies inside span(start) (%d cells)", #span) }
+      if not out then dead_cells(p, span, add) end
     else
       add{ name = "Cor 1.7 (span)", holds = true,
            text = "span(start) is infinite: no constraint" }

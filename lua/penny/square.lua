@@ -17,12 +17,22 @@ thesis Section 3; Galliot, Gravier & Sivignon, Sections 1-3).
                               -- paper Thm 3.3): { holds, a = {a1, a2} or
                               -- why, b = {b1, b2} or why }
 
+  sq.extra_coins(a, b, limit) -- a maximum set of extra coins in A (b, limit
+                              -- optional; relative to B): span(A \ set) has
+                              -- span(A) (span(B)); update paper Def 1.16
+  sq.redundant_coins(b, limit) -- a maximum set of redundant coins of B,
+                              -- in removal order (Def 1.18)
+  sq.two_components(cfg)      -- components at distance 1 or 2 (2-paths)
+  sq.prop41(a, b)             -- the fractioned-span bound (update Prop 4.1)
+
 Not here yet (issue 5): the canonical configuration of L's, the L
 operations and the O(N^3) constructive solver.
 ]]
 
-local error, ipairs, format, math, require, table_sort, table_concat =
-  error, ipairs, string.format, math, require, table.sort, table.concat
+local error, ipairs, format, math, require, table_sort, table_concat,
+  table_remove =
+  error, ipairs, string.format, math, require, table.sort, table.concat,
+  table.remove
 
 local _ENV = nil
 
@@ -214,6 +224,192 @@ function M.checkerboard(a, b)
   return true
 end
 
+-- A largest subset R of items (a list) with valid(R), for a family closed
+-- under subsets: branch and bound from a greedy incumbent; at most limit
+-- calls of valid.  Returns R (in item order), proven.
+local function largest_closed(items, valid, limit)
+  local best, work = {}, 0
+  for _, c in ipairs(items) do
+    best[#best + 1] = c
+    work = work + 1
+    if not valid(best) then best[#best] = nil end
+  end
+  local chosen, n = {}, #items
+  local function dfs(i, k)
+    if k + (n - i + 1) <= #best or work >= limit then return end
+    if i > n then
+      best = {}
+      for j = 1, k do best[j] = chosen[j] end
+      return
+    end
+    chosen[k + 1] = items[i]
+    work = work + 1
+    if valid(chosen, k + 1) then dfs(i + 1, k + 1) end
+    chosen[k + 1] = nil
+    dfs(i + 1, k)
+  end
+  dfs(1, 0)
+  return best, work < limit
+end
+
+local function check_limit(limit)
+  limit = limit or 200000
+  if math.type(limit) ~= "integer" or limit < 1 then
+    error("limit must be a positive integer", 3)
+  end
+  return limit
+end
+
+--[[
+sq.extra_coins(a, b, limit) -> set, proven     (b and limit optional)
+A largest set S of coins of A with span(A \ S) containing span(B) (B
+defaults to A: then span(A \ S) = span(A)); nil when span(A) itself does
+not contain span(B).  Such sets are closed under taking subsets (the span
+only grows with the configuration), so a branch and bound over the coins
+finds a largest one, from the greedy set; after limit span computations
+(default 200000) it stops with proven = false and the largest set found
+(still a valid one).
+]]
+function M.extra_coins(a, b, limit)
+  check(a, "the start")
+  if b ~= nil then check(b, "the goal") else b = a end
+  limit = check_limit(limit)
+  local target = b:span(2)
+  if not covers(a:span(2), target) then return nil, true end
+  return largest_closed(a:positions(), function(set, k)
+    local rest = a
+    for j = 1, k or #set do rest = rest:without(set[j]) end
+    return covers(rest:span(2), target)
+  end, limit)
+end
+
+-- number of neighbours of c in the cell set `in`
+local function degree(board, set, c)
+  local k = 0
+  for _, nb in ipairs(board:neighbours(c)) do
+    if set[nb[1] .. "," .. nb[2]] then k = k + 1 end
+  end
+  return k
+end
+
+--[[
+sq.redundant_coins(b, limit) -> {b1, ..., bk}, proven
+Def 1.18: b_i has two neighbours in B \ {b1, ..., b_(i-1)}.  A set R is
+redundant iff B \ R rebuilds B by adding coins of R one at a time, each
+next to two coins present (then remove them in the reverse order), so the
+redundant sets are closed under subsets: the same branch and bound as
+extra_coins finds a largest one (the plain greedy removal does not: on an
+'L' of five coins it stops after the corner).  The list is in removal
+order.
+]]
+function M.redundant_coins(b, limit)
+  check(b, "the configuration")
+  limit = check_limit(limit)
+  local board, pos = b:board(), b:positions()
+  local function key(c) return c[1] .. "," .. c[2] end
+  -- the coins of `set` (k of them) added back to B \ set, in order, or nil
+  local function rebuild(set, k)
+    local have, missing = {}, {}
+    for _, c in ipairs(pos) do have[key(c)] = true end
+    for j = 1, k or #set do have[key(set[j])] = nil; missing[#missing + 1] = set[j] end
+    local order, grew = {}, true
+    while grew and #order < #missing do
+      grew = false
+      for _, c in ipairs(missing) do
+        if not have[key(c)] and degree(board, have, c) >= 2 then
+          have[key(c)] = true
+          order[#order + 1] = c
+          grew = true
+        end
+      end
+    end
+    return #order == #missing and order or nil
+  end
+  local set, proven = largest_closed(pos, function(s, k)
+    return rebuild(s, k) ~= nil
+  end, limit)
+  local order = rebuild(set)
+  local out = {}
+  for i = #order, 1, -1 do out[#out + 1] = order[i] end
+  return out, proven
+end
+
+--[[
+sq.two_components(cfg) -> list of Configs: the classes of coins joined by
+steps of grid distance 1 or 2 (2-paths; a chain, update Def 2.2, is a
+2-connected configuration)
+]]
+function M.two_components(cfg)
+  check(cfg)
+  local pos = cfg:positions()
+  local seen, out = {}, {}
+  for i = 1, #pos do
+    if not seen[i] then
+      seen[i] = true
+      local stack, comp = { i }, {}
+      while #stack > 0 do
+        local j = table_remove(stack)
+        comp[#comp + 1] = pos[j]
+        for k = 1, #pos do
+          if not seen[k] and math.abs(pos[k][1] - pos[j][1])
+              + math.abs(pos[k][2] - pos[j][2]) <= 2 then
+            seen[k] = true
+            stack[#stack + 1] = k
+          end
+        end
+      end
+      out[#out + 1] = penny().config(cfg:board(), comp)
+    end
+  end
+  return out
+end
+
+--[[
+sq.prop41(a, b) -> nil (does not apply) | ok, need, text
+Update paper Prop 4.1: span(A) an m x n rectangle R, |A| = |B| = N,
+span(B) a proper part of R containing its top and bottom rows: a solution
+needs N >= (2m + n - 1) / 2 (by symmetry, with the leftmost and rightmost
+columns: N >= (2n + m - 1) / 2).
+]]
+function M.prop41(a, b)
+  check(a, "the start")
+  check(b, "the goal")
+  if #a ~= #b or #a == 0 then return nil end
+  local ra = M.rectangles(a)
+  if #ra ~= 1 then return nil end
+  local x, y, m, n = ra[1][1], ra[1][2], ra[1][3], ra[1][4]
+  local spanb = b:span(2)
+  if #spanb >= m * n then return nil end
+  for _, c in ipairs(spanb:positions()) do
+    if c[1] < x or c[1] >= x + m or c[2] < y or c[2] >= y + n then return nil end
+  end
+  local function full_rows()
+    for i = 0, m - 1 do
+      if not spanb:has{ x + i, y } or not spanb:has{ x + i, y + n - 1 } then return false end
+    end
+    return true
+  end
+  local function full_cols()
+    for j = 0, n - 1 do
+      if not spanb:has{ x, y + j } or not spanb:has{ x + m - 1, y + j } then return false end
+    end
+    return true
+  end
+  local need, what
+  if full_rows() then need, what = (2 * m + n) // 2, "top and bottom rows" end
+  if full_cols() then
+    local k = (2 * n + m) // 2
+    if not need or k > need then need, what = k, "leftmost and rightmost columns" end
+  end
+  if not need then return nil end
+  -- N >= (2m + n - 1)/2 for an integer N is N >= ceil((2m + n - 1)/2)
+  -- = floor((2m + n)/2)
+  return #a >= need, need, format("span(start) is one %d x %d rectangle and "
+    .. "span(goal) a proper part of it holding its %s: a solution needs at "
+    .. "least %d coins, the puzzle has %d (update paper Prop 4.1)", m, n, what,
+    need, #a)
+end
+
 -- facts for puzzle:explain() on the square grid (d = 2, fixed goals)
 function M.explain(p, facts)
   if p.rule.d ~= 2 or p.rule.slide or p.up_to ~= "fixed" or #p.start > 40 then return end
@@ -233,6 +429,23 @@ function M.explain(p, facts)
       text = ok and "no colour of the checkerboard falls below two coins"
         or format("the start has %d coins on %s cells (x + y %s), the goal "
           .. "%d: a colour with two coins keeps two", na, colour, colour, nb) }
+    if p.start ~= p.goal and M.extra_coins(p.start, p.goal, 1) then
+      -- (when span(A) misses span(B), Cor 1.7 has said so already)
+      -- Prop 1.17: the first move takes a coin away for good, span-wise
+      local one = M.extra_coins(p.start, p.goal, #p.start + 1)
+      facts[#facts + 1] = { name = "Prop 1.17 (one extra coin)", holds = #one > 0,
+        decisive = #one == 0, verdict = #one == 0 and "unsolvable" or nil,
+        text = #one > 0 and format("removing the coin at (%d,%d) leaves span(B) "
+          .. "inside the span", one[1][1], one[1][2])
+          or "no coin of A can leave without span(B) dropping out of the span, "
+          .. "so the first move already fails (update paper Prop 1.17)" }
+    end
+    local ok41, _, why41 = M.prop41(p.start, p.goal)
+    if ok41 ~= nil then
+      facts[#facts + 1] = { name = "Prop 4.1 (fractioned span)", holds = ok41,
+        decisive = not ok41, verdict = not ok41 and "unsolvable" or nil,
+        text = why41 }
+    end
     local t = M.theorem38(p.start, p.goal)
     facts[#facts + 1] = { name = "Theorem 3.8 (two extra coins)", holds = t.holds,
       decisive = t.holds, verdict = t.holds and "solvable" or nil,
