@@ -331,3 +331,44 @@ describe("square grid: extra and redundant coins, more necessary conditions", fu
     assert.is_true(held41 >= 3, "Prop 4.1 applied and held: " .. held41)
   end)
 end)
+
+describe("square grid: canonical 'L's", function()
+  it("each canonical 'L' is a minimum chain spanning its rectangle, shaped as Def 2.5 says", function()
+    for m = 1, 11 do
+      for n = 1, 11 do
+        local L = sq.canonical_L(m, n, 2, -3)
+        assert.equal(sq.min_cardinality(m, n), #L)
+        assert.same({ { 2, -3, m, n } }, sq.rectangles(L))
+        -- hugs the left column and the bottom row, both corners occupied
+        local adjacent = 0
+        local pos = L:positions()
+        for _, c in ipairs(pos) do
+          assert.is_true(c[1] == 2 or c[2] == -3 + n - 1)
+          for _, d in ipairs(pos) do
+            if math.abs(c[1] - d[1]) + math.abs(c[2] - d[2]) == 1 then adjacent = adjacent + 1 end
+          end
+        end
+        assert.is_true(L:has{ 2, -3 } and L:has{ 2 + m - 1, -3 + n - 1 })
+        assert.equal(((m + n) % 2 == 1 and m * n > 1) and 2 or 0, adjacent)
+        -- a chain: one 2-component
+        assert.equal(1, #sq.two_components(L))
+        if (m + n) % 2 == 1 and m * n > 1 then
+          local top = L:has{ 2, -2 }
+          assert.equal(n % 2 == 0, top)
+        end
+      end
+    end
+  end)
+
+  it("L_C has the span of C and a minimum number of coins", function()
+    local rand = S.rng(45)
+    local box = penny.board{ width = 12, height = 12 }
+    for _ = 1, 100 do
+      local c = penny.config(SQ, S.random_config(box, 2 + rand(12), rand):coins())
+      local L = sq.canonical(c)
+      assert.equal(c:span(), L:span())
+      assert.is_true(sq.is_minimum(L))
+      assert.equal(L, sq.canonical(L))
+    end
+  end)
+end)

@@ -24,9 +24,11 @@ thesis Section 3; Galliot, Gravier & Sivignon, Sections 1-3).
                               -- in removal order (Def 1.18)
   sq.two_components(cfg)      -- components at distance 1 or 2 (2-paths)
   sq.prop41(a, b)             -- the fractioned-span bound (update Prop 4.1)
+  sq.canonical_L(m, n, x, y)  -- the canonical 'L' of a rectangle (Def 2.5)
+  sq.canonical(cfg)           -- L_C: the canonical configuration of cfg
 
-Not here yet (issue 5): the canonical configuration of L's, the L
-operations and the O(N^3) constructive solver.
+Not here yet (issue 5): the L operations (flip, rotate, leapfrog, ...),
+canonicalization by moves, and the O(N^3) constructive solver.
 ]]
 
 local error, ipairs, format, math, require, table_sort, table_concat,
@@ -89,6 +91,50 @@ function M.minimum_config(m, n, x0, y0)
     pts[#pts + 1] = along and { x0 + long - 1, y0 + k - 1 } or { x0 + k - 1, y0 + long - 1 }
   end
   return penny().config(penny().board("square"), pts)
+end
+
+--[[
+sq.canonical_L(m, n [, x, y]) -> Config: the canonical 'L' of the m x n
+rectangle at (x, y) (update paper Def 2.4, 2.5): a minimum chain down the
+left column and along the bottom row, coins every other cell from the top
+left corner; when m + n is odd, the one pair of adjacent coins sits in the
+top left corner if n is even, in the bottom right corner if m is even.
+sq.canonical(cfg) -> Config: L_C, the canonical 'L' of every rectangle of
+span(cfg) (the canonical configuration associated with cfg).
+]]
+function M.canonical_L(m, n, x0, y0)
+  M.min_cardinality(m, n)
+  if m * n > 100000000 then error("the rectangle is too large", 2) end
+  x0, y0 = x0 or 0, y0 or 0
+  local function cell(i)      -- the i-th cell of the path, from 0
+    if i < n then return { x0, y0 + i } end
+    return { x0 + i - n + 1, y0 + n - 1 }
+  end
+  local last = m + n - 2
+  local idx = {}
+  if (m + n) % 2 == 0 then
+    for i = 0, last, 2 do idx[#idx + 1] = i end
+  elseif n % 2 == 0 then
+    idx[1] = 0
+    for i = 1, last, 2 do idx[#idx + 1] = i end
+  else
+    for i = 0, last - 1, 2 do idx[#idx + 1] = i end
+    idx[#idx + 1] = last
+  end
+  local pts = {}
+  for k, i in ipairs(idx) do pts[k] = cell(i) end
+  return penny().config(penny().board("square"), pts)
+end
+
+function M.canonical(cfg)
+  check(cfg)
+  local pts = {}
+  for _, r in ipairs(M.rectangles(cfg)) do
+    for _, c in ipairs(M.canonical_L(r[3], r[4], r[1], r[2]):positions()) do
+      pts[#pts + 1] = c
+    end
+  end
+  return penny().config(cfg:board(), pts)
 end
 
 function M.is_minimal(cfg)
