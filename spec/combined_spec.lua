@@ -383,6 +383,14 @@ describe("combined grid", function()
       assert.matches("#e0a030", svg)
     end)
 
+    it("shows combined puzzles and solutions in the REPL", function()
+      local S = require "support"
+      local out = S.run("printf 'show(penny.puzzle{board=\"combined\", start=\"ooo\\\\no.o\\\\nooo\", "
+        .. "goal=\"o..o\\\\noooo\\\\no..o\"}:solve())\\n' | " .. S.PENNY .. " -i")
+      assert.matches("solved in 6 moves", out)
+      assert.matches("after %(1, 0%)%->%(1/2, %(4%+√3%)/2%)", out)
+    end)
+
     it("reads combined puzzles from .pz files", function()
       local ps = require("penny.pzfile").read("board: combined\nup_to: translation\npuzzle: O to H\n"
         .. "optimum: 6\nstart:\nooo\no.o\nooo\ngoal:\no..o\noooo\no..o\n", "t.pz")

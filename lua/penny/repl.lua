@@ -26,24 +26,32 @@ local _ENV = nil
 
 local M = {}
 
+-- a picture of a configuration: combined-grid ones print their exact points
+local function picture(c)
+  if penny.combined.is_config(c) then return tostring(c) end
+  return render.terminal(c)
+end
+
 function M.show(x)
   if penny.is_config(x) or penny.is_board(x) then
     print(render.terminal(x))
+  elseif penny.combined.is_config(x) then
+    print(tostring(x))
   elseif type(x) == "table" and x.puzzle and x.verdict and x.moves then
     print(tostring(x))
     if x.verdict == "solved" and #x.moves <= 200 then
       for i, c in ipairs(x:replay()) do
         print(i == 1 and "start:" or format("after %s:", tostring(x.moves[i - 1])))
-        print(render.terminal(c))
+        print(picture(c))
       end
     end
   elseif type(x) == "table" and x.start and x.goal and x.solve then
     print(tostring(x.name or "puzzle"))
     print("start:")
-    print(render.terminal(x.start))
+    print(picture(x.start))
     print("goal:")
     print(x.box and format("a %d x %d box", x.box[1], x.box[2])
-      or render.terminal(x.goal))
+      or picture(x.goal))
   else
     print(x)
   end
@@ -66,6 +74,10 @@ penny.render.terminal/svg/solution_svg/animated_svg
 require "penny.tri"        the triangular grid's theory (decide, solve)
 require "penny.linepush"   line pushes (push, info, canonical, reachable)
 require "penny.pzfile"     .pz puzzle files
+require "penny.square"     the square grid: span rectangles, extra and
+                           redundant coins, canonical L's, Thm 3.8
+penny.combined             the combined square/triangular grid (board =
+                           "combined"): exact points of Z[zeta_12]
 show(x), help(topic)       this REPL's helpers; Tab completes names]],
 }
 
