@@ -369,6 +369,11 @@ describe("combined grid", function()
       assert.has_error(function() penny.puzzle{ board = "combined", start = "ooo", goal = "ooo" }
         :solve{ method = "engine" } end)
       assert.has_error(function() combined.config(penny.config("hexagonal", "o o")) end)
+      assert.has_error(function()
+        penny.puzzle{ board = "combined", start = { { 0, 0, 0, 0 }, { 1, 0, 0, 0 }, { 0, 0, 0, 1 },
+          { 40000, 0, 0, 0 } }, goal = { { 0, 0, 0, 0 }, { 1, 0, 0, 0 }, { 1, 0, 0, 1 },
+          { 40000, 0, 0, 0 } } }:solve()
+      end)
       local many = {}
       for i = 1, 30 do many[i] = { 2 * i, 0, 0, 0 } end
       assert.has_error(function() penny.puzzle{ board = "combined", start = many, goal = many }:solve() end)

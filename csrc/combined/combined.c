@@ -527,8 +527,9 @@ int pn_z12_solve(const pn_z12 *start, const pn_z12 *goal, size_t n, int d,
   res->memory = s->peak;
   res->seconds = pn_clock() - s->t0;
   if (s->err) {
-    rc = pn_seterror(err, s->err, "the coins wandered too far from the "
-                     "start (a coefficient beyond the supported range)");
+    rc = pn_seterror(err, s->err, "the configuration is too wide for the "
+                     "search (coins more than 32767 units apart in a "
+                     "coefficient, or beyond %d)", PN_Z12_MAXCOEF);
   } else if (found) {
     res->verdict = PN_SOLVED;
     res->nmoves = (size_t)bound;
