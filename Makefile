@@ -20,7 +20,11 @@ PREFIX  ?= /usr/local
 
 WARN    = -Wall -Wextra -Wshadow -Wmissing-prototypes
 CFLAGS  ?= -O2 -g
-ALLCFLAGS = -std=c11 $(WARN) $(CFLAGS) -fPIC -Icsrc
+# the search engine's bit tricks (popcount, ctz) are 12% faster on this
+# machine's own instructions (font5x7 letters A and B: 101 -> 89 s, 103 ->
+# 90 s); NATIVE= builds for any x86-64 (the rockspec does not use it)
+NATIVE  ?= -march=native
+ALLCFLAGS = -std=c11 $(WARN) $(CFLAGS) $(NATIVE) -fPIC -Icsrc
 LUACFLAGS = $(ALLCFLAGS) -I$(LUAINC)
 
 B = build
