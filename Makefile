@@ -95,7 +95,7 @@ test: all
 	@sh tools/runtests.sh "$(CTEST)" "$(BUSTED)"
 
 $(B)/baseline: bench/baseline.c | $(B)/.deps
-	$(CC) -std=c11 -O2 -Wall -Wextra -o $@ $<
+	$(CC) -std=c11 -O2 $(NATIVE) -Wall -Wextra -o $@ $<
 
 # the benchmarks; BENCH_ARGS selects parts, e.g. BENCH_ARGS="--parts C"
 bench: all $(B)/baseline
