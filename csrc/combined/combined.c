@@ -247,6 +247,7 @@ typedef struct search {
   /* the path */
   pn_z12move path[256];
   int next;                 /* smallest f above the bound */
+  int found;                /* the length of the solution found */
   pn_z12move *movebuf;      /* per depth: 12 n n moves */
   size_t movecap;
 } search;
@@ -395,7 +396,7 @@ static int dfs(search *s, const pn_z12 *pts, int g, int bound) {
     if (g + h < s->next) s->next = g + h;
     return 0;
   }
-  if (h == 0) return 1;
+  if (h == 0) { s->found = g; return 1; }
   if (!make_key(s, pts, key)) { s->err = PN_ERANGE; return 0; }
   r = table_visit(s, key, g);
   if (r < 0) { s->stop = PN_ENOMEM; return 0; }
@@ -531,12 +532,13 @@ int pn_z12_solve(const pn_z12 *start, const pn_z12 *goal, size_t n, int d,
                      "search (coins more than 32767 units apart in a "
                      "coefficient, or beyond %d)", PN_Z12_MAXCOEF);
   } else if (found) {
+    /* (the length equals the bound: every shorter bound was exhausted) */
     res->verdict = PN_SOLVED;
-    res->nmoves = (size_t)bound;
-    res->lower_bound = bound;
-    res->moves = malloc((bound ? (size_t)bound : 1) * sizeof *res->moves);
+    res->nmoves = (size_t)s->found;
+    res->lower_bound = s->found;
+    res->moves = malloc((s->found ? (size_t)s->found : 1) * sizeof *res->moves);
     if (!res->moves) rc = pn_seterror(err, PN_ENOMEM, "out of memory");
-    else memcpy(res->moves, s->path, (size_t)bound * sizeof *res->moves);
+    else memcpy(res->moves, s->path, (size_t)s->found * sizeof *res->moves);
   } else {
     res->verdict = PN_UNKNOWN;
     if (s->stop == PN_EINTR) snprintf(res->reason, sizeof res->reason,
