@@ -470,10 +470,10 @@ static int setup(search *s, const pn_z12 *start, const pn_z12 *goal,
     for (int w = 0; w < s->nvar && !dup; w++) {
       pn_z12 d0 = pn_z12_sub(t[0], s->var[w][0]);
       dup = 1;
-      for (size_t i = 1; i < n && dup; i++)
-        dup = pn_z12_cmp(&t[i], &(pn_z12){{s->var[w][i].c[0] + d0.c[0],
-          s->var[w][i].c[1] + d0.c[1], s->var[w][i].c[2] + d0.c[2],
-          s->var[w][i].c[3] + d0.c[3]}}) == 0;
+      for (size_t i = 1; i < n && dup; i++) {
+        pn_z12 moved = pn_z12_add(s->var[w][i], d0);
+        dup = pn_z12_cmp(&t[i], &moved) == 0;
+      }
     }
     if (!dup) s->nvar++;
   }

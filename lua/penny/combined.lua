@@ -390,16 +390,11 @@ function M.puzzle(spec)
     start = start, goal = goal, up_to = up_to, rule = { d = d } }, Puzzle)
 end
 
-function Puzzle:is_goal(cfg) return cfg:matches(self.goal, self.up_to) end
-
-function Puzzle:check(moves)
-  local ok, a, b, c = self.start:check(moves, self.rule)
-  if not ok then return false, a, b, c end
-  if not self:is_goal(a) then
-    return false, #moves + 1, "goal", "the moves do not reach the goal"
-  end
-  return true, a
-end
+-- the goal test and the replay check are penny.puzzle's: they only ask
+-- the configurations for matches() and check()
+local Generic = require("penny.puzzle").Puzzle
+Puzzle.is_goal = Generic.is_goal
+Puzzle.check = Generic.check
 
 --[[
 puzzle:solve{ max_depth = 30, time_limit = s, max_memory = bytes,
