@@ -103,10 +103,50 @@ static const luaL_Reg moves_methods[] = {
   {NULL, NULL}
 };
 
+/* core.clean(start, actions) -> Moves: the moves of the coin game that a
+** legal take/drop sequence emulates (CLEAN, thesis Prop 1.13).  actions is
+** a list of {"take", pos} and {"drop", pos}; the caller replays the result */
+static int l_clean(lua_State *L) {
+  lconfig *a = pnL_checkconfig(L, 1);
+  lua_Integer i, n;
+  pn_action *act;
+  pn_move *m = NULL;
+  size_t nm = 0;
+  pn_error err;
+  pn_board *b;
+  int rc;
+  luaL_checktype(L, 2, LUA_TTABLE);
+  lua_settop(L, 2);
+  lua_getiuservalue(L, 1, 1);                                   /* 3 */
+  b = pnL_checkboard(L, 3);
+  n = luaL_len(L, 2);
+  act = lua_newuserdatauv(L, (size_t)(n ? n : 1) * sizeof *act, 0);   /* 4 */
+  for (i = 1; i <= n; i++) {
+    const char *k;
+    lua_rawgeti(L, 2, i);
+    luaL_argcheck(L, lua_istable(L, -1), 2, "each action is {kind, pos}");
+    lua_rawgeti(L, -1, 1);
+    k = lua_tostring(L, -1);
+    luaL_argcheck(L, k && (!strcmp(k, "take") || !strcmp(k, "drop")), 2,
+                  "an action's kind is \"take\" or \"drop\"");
+    act[i - 1].kind = k[0] == 't' ? PN_ACT_TAKE : PN_ACT_DROP;
+    lua_rawgeti(L, -2, 2);
+    act[i - 1].from = act[i - 1].to = pnL_checkpos(L, lua_gettop(L), b);
+    lua_pop(L, 3);
+  }
+  rc = pn_clean(&a->c, act, (size_t)n, &m, &nm, &err);
+  if (rc != PN_OK) return pnL_error(L, &err);
+  pnL_pushmoves(L, 3, m, nm);
+  free(m);
+  return 1;
+}
+
 void pnL_open_moves(lua_State *L) {
   luaL_newmetatable(L, PN_MOVES_T);
   luaL_setfuncs(L, moves_meta, 0);
   luaL_newlib(L, moves_methods);
   lua_setfield(L, -2, "methods");
   lua_setfield(L, -2, "Moves_meta");
+  lua_pushcfunction(L, l_clean);
+  lua_setfield(L, -2, "clean");
 }

@@ -306,8 +306,21 @@ local function window_cells(p)
   return n
 end
 
+local square = require "penny.square_solver"
+
+M.methods.square = { exact = false, optimal = false,
+  about = "the square grid's two-extra-coin constructive solver (update "
+    .. "paper Thm 3.3 = thesis Thm 3.8): any size, not optimal",
+  solve = function(p) return square.solve_puzzle(p) end }
+
 local function auto(p, opts)
   if p.rule.slide then return M.methods.bfs.solve(p, opts) end
+  if square.applies(p) and (#p.start > AUTO_EXACT_COINS or window_cells(p) > 4096) then
+    -- too large for exact search: the constructive solver when Thm 3.3's
+    -- hypotheses hold, else the engine (which answers within its limits)
+    local sol = square.solve_puzzle(p)
+    if sol.verdict == "solved" then return sol end
+  end
   if tri.applies(p) then
     if #p.start <= AUTO_EXACT_COINS and window_cells(p) <= 4096 then
       local o = {}
@@ -325,8 +338,9 @@ end
 
 M.methods.engine = M.methods.auto
 M.methods.auto = { solve = auto, exact = true, optimal = true,
-  about = "the best method for the puzzle: the triangular grid's theory for "
-    .. "big puzzles there, else the exact engine" }
+  about = "the best method for the puzzle: the triangular grid's theory, or "
+    .. "the square grid's two-extra-coin solver, for big puzzles there, else "
+    .. "the exact engine" }
 
 function M.solve(p, opts)
   opts = check_opts(opts, 3)

@@ -27,8 +27,8 @@ thesis Section 3; Galliot, Gravier & Sivignon, Sections 1-3).
   sq.canonical_L(m, n, x, y)  -- the canonical 'L' of a rectangle (Def 2.5)
   sq.canonical(cfg)           -- L_C: the canonical configuration of cfg
 
-Not here yet (issue 5): the L operations (flip, rotate, leapfrog, ...),
-canonicalization by moves, and the O(N^3) constructive solver.
+The canonicalization by moves and the two-extra-coin constructive solver
+(Thm 3.3) are in penny.square_solver.
 ]]
 
 local error, ipairs, format, math, require, table_sort, table_concat,

@@ -1,0 +1,818 @@
+--[[
+penny.square_solver -- the constructive two-extra-coin solver for the
+square grid (update paper Thm 3.3 = thesis Thm 3.8), in the take/drop game
+G' (thesis Section 1.4), turned into moves by CLEAN (Prop 1.13).
+
+  local ss = require "penny.square_solver"
+  local moves, info = ss.solve(a, b)   -- Moves, or nil and a reason
+  local acts, k = ss.canonicalize(cfg) -- G' actions cfg+2 -> K, and K
+
+The route (thesis Thm 3.8):  A -> A0 + 2 in hand (take the extra coins
+a1, a2) -> K(span A0) -> shrink each 'L' to its component of span(B) ->
+K(span B) -> B0 + 2 (the reverse of B0's canonicalization) -> B (drop b2,
+then b1).
+
+Decisions (the papers' figures are lost; this is a re-derivation):
+  * An 'L' is kept as a north-east chain: coins from the bottom-left corner
+    of its hull to the top-right one, consecutive steps among U1 U2 R1 R2 X
+    (X = one up and one right).  A chain spans its hull (Prop 2.3).  Two
+    orientations are used: TL (up steps first: the chain hugs the left and
+    top sides, the canonical 'L' of Def 2.5 up to where the odd step sits)
+    and BR (right steps first: bottom and right sides).  Flips are sorts of
+    the steps; no rotation is needed, because an NE chain always holds the
+    bottom-left and top-right corners and TL / BR hug the other sides.
+  * Every local change (swap two steps, drag a coin along a side of an
+    'L', absorb a coin) is a waypoint: the target contents of a small
+    window.  A breadth-first search of the reversible game (drop on a cell
+    with two neighbours, take a coin with two neighbours, at most the
+    coins in hand) inside the window, with the coins outside as fixed
+    neighbours, finds the actions; results are cached by the window's
+    contents.  Every action is reversible, so the canonicalization of B0
+    is simply played backwards.
+  * Shrinking uses free takes (forward direction only), as the thesis
+    does.
+  * What is not covered: a coin at the top-left or bottom-right diagonal of
+    an 'L' whose sides are both even needs a rotation of the 'L' (the
+    thesis uses SE 'L's there); the solver then answers nil with that
+    reason instead of guessing.  The whole output is replayed by the
+    caller's move checker.
+]]
+
+local error, ipairs, pairs, format, math, require, table_sort, table_concat,
+  table_remove, table_insert, tostring, pcall, type, setmetatable, getmetatable =
+  error, ipairs, pairs, string.format, math, require, table.sort,
+  table.concat, table.remove, table.insert, tostring, pcall, type, setmetatable,
+  getmetatable
+
+local _ENV = nil
+
+local M = {}
+
+local SHIFT = 1 << 24
+local function key(x, y) return x * SHIFT + y end
+
+local Fail = {}                  -- a failure we report (not a bug)
+local function fail(msg) error(setmetatable({ msg = msg }, Fail), 0) end
+
+-- {==================================================================
+-- The board state of G' and the window search
+-- ==================================================================
+
+local State = {}
+State.__index = State
+
+local function new_state(coins, hand)
+  local s = setmetatable({ occ = {}, hand = hand, acts = {}, cache = {},
+                           searches = 0 }, State)
+  for _, c in ipairs(coins) do s.occ[key(c[1], c[2])] = true end
+  return s
+end
+
+function State:has(x, y) return self.occ[key(x, y)] == true end
+
+function State:nb(x, y)
+  local occ, n = self.occ, 0
+  if occ[key(x + 1, y)] then n = n + 1 end
+  if occ[key(x - 1, y)] then n = n + 1 end
+  if occ[key(x, y + 1)] then n = n + 1 end
+  if occ[key(x, y - 1)] then n = n + 1 end
+  return n
+end
+
+function State:take(x, y, free)
+  if not self.occ[key(x, y)] then error("internal: take from an empty cell") end
+  if not free and self:nb(x, y) < 2 then error("internal: unsafe take") end
+  self.occ[key(x, y)] = nil
+  self.hand = self.hand + 1
+  self.acts[#self.acts + 1] = { "take", x, y }
+end
+
+function State:drop(x, y)
+  if self.occ[key(x, y)] or self.hand < 1 or self:nb(x, y) < 2 then
+    error("internal: illegal drop")
+  end
+  self.occ[key(x, y)] = true
+  self.hand = self.hand - 1
+  self.acts[#self.acts + 1] = { "drop", x, y }
+end
+
+local ATTEMPTS = 12            -- orders of the first 'L's tried
+local LIMIT = 60000              -- states per window search
+
+-- realize: change the window cells' contents to `want` (a set of indexes
+-- into cells) by reversible actions inside the window; true or false
+function State:realize(cells, want)
+  local n = #cells
+  local idx = {}
+  for i, c in ipairs(cells) do idx[key(c[1], c[2])] = i end
+  local inner, outer = {}, {}
+  local start, target = 0, 0
+  for i, c in ipairs(cells) do
+    local x, y = c[1], c[2]
+    local nb, out = {}, 0
+    for _, d in ipairs { { 1, 0 }, { -1, 0 }, { 0, 1 }, { 0, -1 } } do
+      local k = key(x + d[1], y + d[2])
+      if idx[k] then nb[#nb + 1] = idx[k] - 1
+      elseif self.occ[k] then out = out + 1 end
+    end
+    inner[i - 1], outer[i - 1] = nb, out
+    if self.occ[key(x, y)] then start = start | (1 << (i - 1)) end
+    if want[i] then target = target | (1 << (i - 1)) end
+  end
+  if start == target then return true end
+  local hand = math.min(self.hand, 3)
+  local sig = {}
+  for i = 0, n - 1 do
+    local c = cells[i + 1]
+    sig[#sig + 1] = format("%d,%d,%d", c[1] - cells[1][1], c[2] - cells[1][2], outer[i])
+  end
+  local ck = table_concat(sig, ";") .. "|" .. start .. "|" .. target .. "|" .. hand
+  local path = self.cache[ck]
+  if path == nil then
+    self.searches = self.searches + 1
+    local function pop(m) local k = 0; while m ~= 0 do m = m & (m - 1); k = k + 1 end; return k end
+    local c0 = pop(start)
+    local parent = { [start] = false }
+    local queue, head, count = { start }, 1, 1
+    local found = false
+    while head <= #queue do
+      local m = queue[head]; head = head + 1
+      local h = hand + c0 - pop(m)
+      for i = 0, n - 1 do
+        local bit = 1 << i
+        local cnt = outer[i]
+        for _, j in ipairs(inner[i]) do if m & (1 << j) ~= 0 then cnt = cnt + 1 end end
+        if cnt >= 2 then
+          local nm
+          if m & bit ~= 0 then nm = m & ~bit elseif h > 0 then nm = m | bit end
+          if nm and parent[nm] == nil then
+            parent[nm] = m
+            count = count + 1
+            if nm == target then found = true; break end
+            queue[#queue + 1] = nm
+          end
+        end
+      end
+      if found or count > LIMIT then break end
+    end
+    if found then
+      path = {}
+      local m = target
+      while parent[m] do
+        local p = parent[m]
+        local diff = m ~ p
+        local i = 0
+        while diff & (1 << i) == 0 do i = i + 1 end
+        path[#path + 1] = { m & (1 << i) ~= 0, i + 1 }
+        m = p
+      end
+      -- reverse into order
+      local r = {}
+      for k = #path, 1, -1 do r[#r + 1] = path[k] end
+      path = r
+    else
+      path = false
+    end
+    self.cache[ck] = path
+  end
+  if not path then return false end
+  for _, a in ipairs(path) do
+    local c = cells[a[2]]
+    if a[1] then self:drop(c[1], c[2]) else self:take(c[1], c[2]) end
+  end
+  return true
+end
+
+-- the window [x0,x1] x [y0,y1]; want = the current contents with the
+-- changes applied: remove/add lists of {x, y}
+function State:change(x0, y0, x1, y1, remove, add)
+  local cells, want = {}, {}
+  local rm, ad = {}, {}
+  for _, c in ipairs(remove) do rm[key(c[1], c[2])] = true end
+  for _, c in ipairs(add) do ad[key(c[1], c[2])] = true end
+  for x = x0, x1 do
+    for y = y0, y1 do
+      cells[#cells + 1] = { x, y }
+      local k = key(x, y)
+      want[#cells] = (self.occ[k] and not rm[k]) or ad[k] or false
+    end
+  end
+  return self:realize(cells, want)
+end
+
+-- try the change in the bounding box of the touched cells, grown by 0,
+-- 1 and 2 cells
+function State:local_change(pts, remove, add)
+  local x0, y0, x1, y1 = math.huge, math.huge, -math.huge, -math.huge
+  for _, c in ipairs(pts) do
+    x0, x1 = math.min(x0, c[1]), math.max(x1, c[1])
+    y0, y1 = math.min(y0, c[2]), math.max(y1, c[2])
+  end
+  for g = 0, 2 do
+    if (x1 - x0 + 1 + 2 * g) * (y1 - y0 + 1 + 2 * g) <= 40 and
+       self:change(x0 - g, y0 - g, x1 + g, y1 + g, remove, add) then
+      return true
+    end
+  end
+  return false
+end
+
+-- }==================================================================
+
+-- {==================================================================
+-- Views: the four symmetries that keep north-east chains north-east
+-- (identity, transpose, half turn, half turn after transpose).  Code for
+-- one side works for the others through a view.
+-- ==================================================================
+
+local VIEWS = {
+  id = { f = function(x, y) return x, y end, g = function(x, y) return x, y end, rev = false },
+  tr = { f = function(x, y) return y, x end, g = function(x, y) return y, x end, rev = false },
+  rot = { f = function(x, y) return -x, -y end, g = function(x, y) return -x, -y end, rev = true },
+  rottr = { f = function(x, y) return -y, -x end, g = function(x, y) return -y, -x end, rev = true },
+}
+
+-- a view of the state: the same methods, coordinates mapped
+local function view_of(s, v)
+  local V = {}
+  function V.has(x, y) return s:has(v.g(x, y)) end
+  function V.local_change(pts, remove, add)
+    local function map(list)
+      local out = {}
+      for i, c in ipairs(list) do local x, y = v.g(c[1], c[2]); out[i] = { x, y } end
+      return out
+    end
+    return s:local_change(map(pts), map(remove), map(add))
+  end
+  function V.take(x, y, free) local gx, gy = v.g(x, y); s:take(gx, gy, free) end
+  function V.drop(x, y) local gx, gy = v.g(x, y); s:drop(gx, gy) end
+  function V.chain_in(ch)          -- global chain -> view chain (NE)
+    local out = {}
+    for i, c in ipairs(ch) do local x, y = v.f(c[1], c[2]); out[i] = { x, y } end
+    if v.rev then
+      local r = {}
+      for i = #out, 1, -1 do r[#r + 1] = out[i] end
+      out = r
+    end
+    return out
+  end
+  V.chain_out = V.chain_in          -- every view is its own inverse
+  return V
+end
+
+-- }==================================================================
+
+-- {==================================================================
+-- Chains
+-- ==================================================================
+
+local function step_name(dx, dy)
+  if dx == 0 and dy == 1 then return "U1" elseif dx == 0 and dy == 2 then return "U2"
+  elseif dx == 1 and dy == 0 then return "R1" elseif dx == 2 and dy == 0 then return "R2"
+  elseif dx == 1 and dy == 1 then return "X" end
+  error(format("internal: not a north-east chain step (%d, %d)", dx, dy))
+end
+
+local RANK = {
+  TL = { U2 = 1, U1 = 2, X = 3, R1 = 4, R2 = 5 },
+  BR = { R2 = 1, R1 = 2, X = 3, U1 = 4, U2 = 5 },
+}
+
+local STEP = { U1 = { 0, 1 }, U2 = { 0, 2 }, R1 = { 1, 0 }, R2 = { 2, 0 }, X = { 1, 1 } }
+
+-- replace the middle coin of chain[i-1], chain[i], chain[i+1] by q
+local function move_middle(V, ch, i, q)
+  local p, c, r = ch[i - 1], ch[i], ch[i + 1]
+  if not V.local_change({ p, r, c, q }, { c }, { q }) then
+    fail(format("no local realization found for a chain rewrite at (%d,%d)", c[1], c[2]))
+  end
+  ch[i] = { q[1], q[2] }
+end
+
+-- sort a chain (in view coordinates) into the order of form, merging the
+-- steps that can merge; coins set free go to the hand
+local function normalize(V, ch, form)
+  local rank = RANK[form]
+  local changed = true
+  while changed do
+    changed = false
+    -- bubble sort of the steps
+    local sorted = false
+    while not sorted do
+      sorted = true
+      for i = 2, #ch - 1 do
+        local s = step_name(ch[i][1] - ch[i - 1][1], ch[i][2] - ch[i - 1][2])
+        local t = step_name(ch[i + 1][1] - ch[i][1], ch[i + 1][2] - ch[i][2])
+        if rank[s] > rank[t] then
+          local d = STEP[t]
+          move_middle(V, ch, i, { ch[i - 1][1] + d[1], ch[i - 1][2] + d[2] })
+          sorted = false
+        end
+      end
+    end
+    -- merges and conversions
+    for i = 2, #ch - 1 do
+      local p, c, r = ch[i - 1], ch[i], ch[i + 1]
+      local s = step_name(c[1] - p[1], c[2] - p[2])
+      local t = step_name(r[1] - c[1], r[2] - c[2])
+      local len1 = { U1 = true, R1 = true }
+      if len1[s] and len1[t] then
+        V.take(c[1], c[2])              -- two neighbours: p and r
+        table_remove(ch, i)
+        changed = true
+        break
+      elseif s == "X" and t == "X" then
+        move_middle(V, ch, i, { p[1], p[2] + 2 })      -- U2 R2
+        changed = true
+        break
+      elseif (s == "X" and t == "U1") or (s == "U1" and t == "X") then
+        move_middle(V, ch, i, { p[1], p[2] + 2 })      -- U2 R1
+        changed = true
+        break
+      elseif (s == "X" and t == "R1") or (s == "R1" and t == "X") then
+        move_middle(V, ch, i, { p[1] + 2, p[2] })      -- R2 U1
+        changed = true
+        break
+      end
+    end
+  end
+end
+
+-- }==================================================================
+
+-- {==================================================================
+-- Increments (in the view where the coin is to the right of the hull)
+-- ==================================================================
+
+local function hull(ch) return ch[1][1], ch[1][2], ch[#ch][1], ch[#ch][2] end
+
+-- the coins of the strip x = X, y0 <= y <= y1, sorted by y
+local function strip_coins(V, X, y0, y1)
+  local out = {}
+  for y = y0, y1 do if V.has(X, y) then out[#out + 1] = { X, y } end end
+  return out
+end
+
+-- increment to the right by the coins at column x1 + k (view coordinates;
+-- ch is the view chain, already in BR form); returns the new view chain
+local function increment_right(V, ch, k)
+  local x0, y0, x1, y1 = hull(ch)
+  local X = x1 + k
+  local coins = strip_coins(V, X, y0, y1)
+  local c = table_remove(coins, 1)
+  while true do
+    if c[2] == y1 then break end
+    local d = coins[1]
+    local t = math.min(c[2] + 2, y1)
+    if d and d[2] <= t then
+      -- absorb: c goes to the hand (or d does)
+      if V.local_change({ c, d, { x1 - 1, c[2] } }, { c }, {}) then
+        c = table_remove(coins, 1)
+      elseif V.local_change({ c, d, { x1 - 1, c[2] } }, { d }, {}) then
+        table_remove(coins, 1)
+      else
+        fail(format("could not absorb the coin at (%d,%d)", c[1], c[2]))
+      end
+    else
+      local moved = false
+      for tt = t, c[2] + 1, -1 do
+        if V.local_change({ c, { X, tt }, { x1 - 1, c[2] - 1 } }, { c }, { { X, tt } }) then
+          c = { X, tt }
+          moved = true
+          break
+        end
+      end
+      if not moved then fail(format("could not drag the coin at (%d,%d)", c[1], c[2])) end
+    end
+  end
+  ch[#ch + 1] = c
+  return ch
+end
+
+-- }==================================================================
+
+
+-- {==================================================================
+-- Augmenting an 'L' and the canonicalization (thesis Thm 3.7)
+-- ==================================================================
+
+local function pdist(x, y, x0, y0, x1, y1)
+  local dx = x < x0 and x0 - x or (x > x1 and x - x1 or 0)
+  local dy = y < y0 and y0 - y or (y > y1 and y - y1 or 0)
+  return dx + dy
+end
+
+local function rdist(a, b)
+  local dx = math.max(0, b[1] - a[3], a[1] - b[3])
+  local dy = math.max(0, b[2] - a[4], a[2] - b[4])
+  return dx + dy
+end
+
+local function rect_of(ch) return { ch[1][1], ch[1][2], ch[#ch][1], ch[#ch][2] } end
+
+local function keyset(ch)
+  local t = {}
+  for _, c in ipairs(ch) do t[key(c[1], c[2])] = true end
+  return t
+end
+
+-- normalize a global chain through a view
+local function normalize_in(s, ch, view, form)
+  local V = view_of(s, VIEWS[view])
+  local vc = V.chain_in(ch)
+  normalize(V, vc, form)
+  return V.chain_out(vc)
+end
+
+local SIDES = {   -- side -> view in which it is the right side
+  right = "id", left = "rot", up = "tr", down = "rottr",
+}
+
+-- grow the chain while a loose coin lies within distance 2 of its hull
+local function augment(s, ch)
+  local last
+  while true do
+    local mine = keyset(ch)
+    local x0, y0, x1, y1 = hull(ch)
+    local function loose(x, y) local k = key(x, y); return s.occ[k] and not mine[k] end
+    local best = {}
+    for k = 1, 2 do
+      for y = y0, y1 do
+        if not best.right and loose(x1 + k, y) then best.right = k end
+        if not best.left and loose(x0 - k, y) then best.left = k end
+      end
+      for x = x0, x1 do
+        if not best.up and loose(x, y1 + k) then best.up = k end
+        if not best.down and loose(x, y0 - k) then best.down = k end
+      end
+    end
+    local side = (last and best[last]) and last or
+      (best.right and "right") or (best.up and "up") or (best.left and "left") or
+      (best.down and "down")
+    if side then
+      local V = view_of(s, VIEWS[SIDES[side]])
+      local vc = V.chain_in(ch)
+      normalize(V, vc, "BR")
+      local vx1 = vc[#vc][1]
+      local k = 1
+      local vy0, vy1 = vc[1][2], vc[#vc][2]
+      local found = false
+      for y = vy0, vy1 do if V.has(vx1 + 1, y) then found = true end end
+      if not found then k = 2 end
+      increment_right(V, vc, k)
+      normalize(V, vc, "BR")
+      ch = V.chain_out(vc)
+      last = side
+    elseif loose(x1 + 1, y1 + 1) then
+      ch[#ch + 1] = { x1 + 1, y1 + 1 }
+      last = nil
+    elseif loose(x0 - 1, y0 - 1) then
+      table_insert(ch, 1, { x0 - 1, y0 - 1 })
+      last = nil
+    elseif loose(x1 + 1, y0 - 1) or loose(x0 - 1, y1 + 1) then
+      local view = loose(x1 + 1, y0 - 1) and "id" or "rot"
+      local V = view_of(s, VIEWS[view])
+      local vc = V.chain_in(ch)
+      normalize(V, vc, "BR")
+      local vx0, vy0, vx1, vy1 = hull(vc)
+      local corner = false
+      for _, c in ipairs(vc) do if c[1] == vx1 and c[2] == vy0 then corner = true end end
+      if not corner then
+        -- two even sides: the elbow is cut; fill it with a third coin
+        if s.hand < 3 then
+          fail("a coin at the wrong diagonal of an 'L' with two even sides "
+            .. "and only two coins in hand (needs a rotation, not implemented)")
+        end
+        for i = 2, #vc do
+          if vc[i][1] == vx1 and vc[i][2] == vy0 + 1 then
+            V.drop(vx1, vy0)
+            table_insert(vc, i, { vx1, vy0 })
+            break
+          end
+        end
+      end
+      if s.hand < 2 then fail("fewer than two coins in hand for a diagonal increment") end
+      V.drop(vx1 + 1, vy0)
+      V.drop(vx1, vy0 - 1)
+      V.take(vx1 + 1, vy0 - 1)
+      ch = V.chain_out(vc)
+      last = nil
+    else
+      return ch
+    end
+  end
+end
+
+-- the form an 'L' at r3 should take so that an 'L' growing at r1 meets
+-- its coins first (thesis Thm 3.7, step 2.ii)
+local function facing(r1, r3)
+  local left, right = r1[3] < r3[1], r1[1] > r3[3]
+  local below, above = r1[4] < r3[2], r1[2] > r3[4]
+  if (left and not below) or (above and not right) then return "TL" end
+  if (right and not above) or (below and not left) then return "BR" end
+  return nil
+end
+
+local function near_coin(ch, r)
+  for _, c in ipairs(ch) do
+    if pdist(c[1], c[2], r[1], r[2], r[3], r[4]) <= 2 then return true end
+  end
+  return false
+end
+
+-- put a coin on the top-left corner of the hull of ch (TL form), using
+-- a coin from the hand if the 'L' has two even sides
+local function corner_in(s, ch, view)
+  local V = view_of(s, VIEWS[view])
+  local vc = V.chain_in(ch)
+  normalize(V, vc, "TL")
+  local x0, _, _, y1 = hull(vc)
+  for i, c in ipairs(vc) do
+    if c[1] == x0 + 1 and c[2] == y1 and i > 1 and vc[i - 1][2] == y1 - 1 then
+      if s.hand < 1 then fail("no coin in hand to complete a corner") end
+      V.drop(x0, y1)
+      table_insert(vc, i, { x0, y1 })
+      break
+    end
+  end
+  return V.chain_out(vc)
+end
+local function corner_TL(s, ch) return corner_in(s, ch, "id") end
+
+-- the bottom-right corner is the top-left one of the half turn
+local function corner_BR(s, ch) return corner_in(s, ch, "rot") end
+
+-- canonicalize the coins of s (hand >= 2): returns the chains, one per
+-- component of the span, in TL form
+function M._canonicalize_state(s, attempt)
+  attempt = attempt or 1
+  local groups = {}
+  local coins = {}
+  for k in pairs(s.occ) do coins[#coins + 1] = k end
+  table_sort(coins)
+  if attempt > 1 then         -- another order of the first 'L's: a retry
+    local r = attempt * 7919
+    for i = #coins, 2, -1 do
+      r = (r * 1103515245 + 12345) % 2147483648
+      local j = r % i + 1
+      coins[i], coins[j] = coins[j], coins[i]
+    end
+  end
+  for _, k in ipairs(coins) do
+    local x = (k + SHIFT // 2) // SHIFT
+    local y = k - x * SHIFT
+    groups[#groups + 1] = { { x, y } }
+  end
+  while true do
+    local bi, bj
+    for i = 1, #groups do
+      local ri = rect_of(groups[i])
+      for j = 1, #groups do
+        if i ~= j and rdist(ri, rect_of(groups[j])) <= 2 and
+           (not bi or (attempt % 2 == 1 and #groups[i] > #groups[bi]) or
+            (attempt % 2 == 0 and #groups[i] < #groups[bi])) then
+          bi, bj = i, j
+        end
+      end
+    end
+    if not bi then break end
+    local r1 = rect_of(groups[bi])
+    for i, g in ipairs(groups) do
+      if i ~= bi and #g > 2 then
+        local f = facing(r1, rect_of(g))
+        if f then groups[i] = normalize_in(s, g, "id", f) end
+      end
+    end
+    local g2 = groups[bj]
+    if not near_coin(g2, r1) then
+      local r2 = rect_of(g2)
+      local tl = pdist(r2[1], r2[4], r1[1], r1[2], r1[3], r1[4]) <= 2
+      local br = pdist(r2[3], r2[2], r1[1], r1[2], r1[3], r1[4]) <= 2
+      if tl then g2 = corner_TL(s, g2) elseif br then g2 = corner_BR(s, g2) end
+      groups[bj] = g2
+      if not near_coin(g2, r1) then
+        -- the other way round: grow the second 'L'
+        local r2b = rect_of(g2)
+        local g1 = groups[bi]
+        local tl1 = pdist(r1[1], r1[4], r2b[1], r2b[2], r2b[3], r2b[4]) <= 2
+        local br1 = pdist(r1[3], r1[2], r2b[1], r2b[2], r2b[3], r2b[4]) <= 2
+        if tl1 then g1 = corner_TL(s, g1) elseif br1 then g1 = corner_BR(s, g1) end
+        groups[bi] = g1
+        if not near_coin(g1, r2b) then fail("two 'L's within distance 2 that do not meet") end
+        bi, bj = bj, bi
+      end
+    end
+    local grown = augment(s, groups[bi])
+    local mine = keyset(grown)
+    local keep = { grown }
+    for i, g in ipairs(groups) do
+      if i ~= bi then
+        local alive = 0
+        for _, c in ipairs(g) do
+          local k = key(c[1], c[2])
+          if s.occ[k] and not mine[k] then alive = alive + 1 end
+        end
+        if alive == #g then keep[#keep + 1] = g
+        elseif alive ~= 0 then fail("internal: an 'L' was partly swallowed") end
+      end
+    end
+    groups = keep
+  end
+  for i, g in ipairs(groups) do groups[i] = normalize_in(s, g, "id", "TL") end
+  local total = 0
+  for _, g in ipairs(groups) do total = total + #g end
+  local onboard = 0
+  for _ in pairs(s.occ) do onboard = onboard + 1 end
+  if total ~= onboard then fail("internal: coins outside the canonical 'L's") end
+  return groups
+end
+
+-- }==================================================================
+
+-- {==================================================================
+-- Shrinking (forward only: free takes) and the solver
+-- ==================================================================
+
+-- trim the right side of a view chain (TL form) to column nx1
+local function trim_right(s, V, vc, nx1)
+  normalize(V, vc, "TL")
+  local _, _, x1, y1 = hull(vc)
+  if nx1 >= x1 then return vc end
+  if not V.has(nx1, y1) then
+    if not V.local_change({ { nx1 - 1, y1 - 1 }, { nx1 + 1, y1 } }, {}, { { nx1, y1 } }) then
+      fail("could not place the new corner of a trimmed 'L'")
+    end
+  end
+  local out = {}
+  for _, c in ipairs(vc) do
+    if c[1] <= nx1 and not (c[1] == nx1 and c[2] == y1) then out[#out + 1] = c end
+  end
+  out[#out + 1] = { nx1, y1 }
+  for _, c in ipairs(vc) do
+    if c[1] > nx1 then V.take(c[1], c[2], true) end
+  end
+  normalize(V, out, "TL")
+  return out
+end
+
+-- shrink chain ch to the rectangle t = {x0, y0, x1, y1}
+local function shrink(s, ch, t)
+  local plan = {
+    { "id", function() return t[3] end },
+    { "rot", function() return -t[1] end },
+    { "tr", function() return t[4] end },
+    { "rottr", function() return -t[2] end },
+  }
+  for _, p in ipairs(plan) do
+    local V = view_of(s, VIEWS[p[1]])
+    local vc = V.chain_in(ch)
+    vc = trim_right(s, V, vc, p[2]())
+    ch = V.chain_out(vc)
+  end
+  return normalize_in(s, ch, "id", "TL")
+end
+
+local function coords(cfg)
+  local out = {}
+  for i, p in ipairs(cfg:positions()) do out[i] = { p[1], p[2] } end
+  return out
+end
+
+local function run(fn)
+  local ok, err = pcall(fn)
+  if ok then return true end
+  if getmetatable(err) == Fail then return false, err.msg end
+  error(err, 0)
+end
+
+--[[
+canonicalize(cfg) -> actions, chains: the G' actions from (cfg, 2) to the
+canonical configuration (one TL chain per span component), or nil and
+the reason.  Every action is reversible.
+]]
+function M.canonicalize(cfg)
+  local s, chains, ok, why
+  for attempt = 1, ATTEMPTS do
+    s = new_state(coords(cfg), 2)
+    ok, why = run(function() chains = M._canonicalize_state(s, attempt) end)
+    if ok then break end
+  end
+  if not ok then return nil, why end
+  local acts = {}
+  for i, a in ipairs(s.acts) do acts[i] = { a[1], a[2], a[3] } end
+  return acts, chains
+end
+
+--[[
+solve(a, b) -> moves, info | nil, reason.  a and b are Configs on the
+square grid with as many coins; the hypotheses of Thm 3.3 are checked
+first (penny.square.theorem38).  info = { actions = number of G' actions,
+searches = window searches run, a = {a1, a2}, b = {b1, b2} }.
+]]
+function M.solve(a, b)
+  local sq = require "penny.square"
+  local th = sq.theorem38(a, b)
+  if not th.holds then return nil, th.a_why or th.b_why end
+  local a1, a2 = th.a[1], th.a[2]
+  local b1, b2 = th.b[1], th.b[2]
+  -- A side (each side retries with other orders of the first 'L's)
+  local sa, sb, chains
+  local ok, why
+  for attempt = 1, ATTEMPTS do
+    sa = new_state(coords(a), 0)
+    ok, why = run(function()
+      sa:take(a1[1], a1[2], true)
+      sa:take(a2[1], a2[2], true)
+      chains = M._canonicalize_state(sa, attempt)
+    end)
+    if ok then break end
+  end
+  if not ok then return nil, why end
+  ok, why = run(function()
+    local targets = sq.rectangles(b)
+    for _, ch in ipairs(chains) do
+      local r = rect_of(ch)
+      local t
+      for _, q in ipairs(targets) do
+        local tr = { q[1], q[2], q[1] + q[3] - 1, q[2] + q[4] - 1 }
+        if tr[1] >= r[1] and tr[3] <= r[3] and tr[2] >= r[2] and tr[4] <= r[4] then t = tr end
+      end
+      if t then
+        shrink(sa, ch, t)
+      else
+        for _, c in ipairs(ch) do sa:take(c[1], c[2], true) end
+      end
+    end
+  end)
+  if not ok then return nil, why end
+  -- B side
+  local b0 = b:without(b1):without(b2)
+  for attempt = 1, ATTEMPTS do
+    sb = new_state(coords(b0), 2)
+    ok, why = run(function() M._canonicalize_state(sb, attempt) end)
+    if ok then break end
+  end
+  if not ok then return nil, why end
+  for k in pairs(sa.occ) do
+    if not sb.occ[k] then return nil, "internal: the canonical configurations differ" end
+  end
+  for k in pairs(sb.occ) do
+    if not sa.occ[k] then return nil, "internal: the canonical configurations differ" end
+  end
+  local acts = {}
+  for _, x in ipairs(sa.acts) do acts[#acts + 1] = { x[1], { x[2], x[3] } } end
+  for i = #sb.acts, 1, -1 do
+    local x = sb.acts[i]
+    acts[#acts + 1] = { x[1] == "take" and "drop" or "take", { x[2], x[3] } }
+  end
+  acts[#acts + 1] = { "drop", { b2[1], b2[2] } }
+  acts[#acts + 1] = { "drop", { b1[1], b1[2] } }
+  local core = require "penny.core"
+  local moves = core.clean(a, acts)
+  return moves, { actions = #acts, searches = sa.searches + sb.searches,
+                  a = th.a, b = th.b }
+end
+
+-- }==================================================================
+
+-- {==================================================================
+-- Puzzles
+-- ==================================================================
+
+-- does the solver apply to this puzzle?  (else a reason)
+function M.applies(p)
+  local b = p.board
+  if b:kind() ~= "square" then return false, "not the square grid" end
+  if b:bounded() then return false, "the board is bounded" end
+  if p.rule.d ~= 2 or p.rule.slide then return false, "the solver is for moves with d = 2" end
+  if p.up_to ~= "fixed" then return false, "the solver is for fixed goals" end
+  if p.start:labelled() or p.goal:labelled() then
+    return false, "the solver is for unlabelled coins"
+  end
+  return true
+end
+
+-- the constructive solution as a Solution (penny.solution replays it)
+function M.solve_puzzle(p)
+  local ok, why = M.applies(p)
+  if not ok then error("penny.square_solver: " .. why, 2) end
+  local Solution = require("penny.solution").Solution
+  local moves, info = M.solve(p.start, p.goal)
+  if not moves then
+    return Solution.new(p, { verdict = "unknown", method = "square",
+      reason = "the two-extra-coin solver (update paper Thm 3.3) does not "
+        .. "apply or did not finish: " .. info })
+  end
+  return Solution.new(p, { verdict = "solved", method = "square", moves = moves,
+    optimal = #moves == 0,
+    reason = format("constructive (update paper Thm 3.3 = thesis Thm 3.8), "
+      .. "not optimal: extra coins (%d,%d) (%d,%d), redundant coins (%d,%d) "
+      .. "(%d,%d); %d take/drop actions", info.a[1][1], info.a[1][2],
+      info.a[2][1], info.a[2][2], info.b[1][1], info.b[1][2], info.b[2][1],
+      info.b[2][2], info.actions) })
+end
+
+-- }==================================================================
+
+M._new_state = new_state
+return M
