@@ -39,10 +39,9 @@ Decisions (the papers' figures are lost; this is a re-derivation):
 ]]
 
 local error, ipairs, pairs, format, math, require, table_sort, table_concat,
-  table_remove, table_insert, tostring, pcall, type, setmetatable, getmetatable =
+  table_remove, table_insert, pcall, setmetatable, getmetatable =
   error, ipairs, pairs, string.format, math, require, table.sort,
-  table.concat, table.remove, table.insert, tostring, pcall, type, setmetatable,
-  getmetatable
+  table.concat, table.remove, table.insert, pcall, setmetatable, getmetatable
 
 local _ENV = nil
 
@@ -97,6 +96,7 @@ function State:drop(x, y)
 end
 
 local ATTEMPTS = 12            -- orders of the first 'L's tried
+local DIRS = { { 1, 0 }, { -1, 0 }, { 0, 1 }, { 0, -1 } }
 local LIMIT = 60000              -- states per window search
 
 -- realize: change the window cells' contents to `want` (a set of indexes
@@ -110,7 +110,7 @@ function State:realize(cells, want)
   for i, c in ipairs(cells) do
     local x, y = c[1], c[2]
     local nb, out = {}, 0
-    for _, d in ipairs { { 1, 0 }, { -1, 0 }, { 0, 1 }, { 0, -1 } } do
+    for _, d in ipairs(DIRS) do
       local k = key(x + d[1], y + d[2])
       if idx[k] then nb[#nb + 1] = idx[k] - 1
       elseif self.occ[k] then out = out + 1 end
@@ -685,19 +685,31 @@ local function run(fn)
   error(err, 0)
 end
 
+-- the canonicalization of coins with hand coins in hand, after the takes
+-- in `first` (free); retried over ATTEMPTS orders of the first 'L's.
+-- Returns the state and the chains, or nil and the last reason
+local function canonical_state(coins, hand, first)
+  local why
+  for attempt = 1, ATTEMPTS do
+    local s, chains = new_state(coins, hand), nil
+    local ok
+    ok, why = run(function()
+      for _, c in ipairs(first or {}) do s:take(c[1], c[2], true) end
+      chains = M._canonicalize_state(s, attempt)
+    end)
+    if ok then return s, chains end
+  end
+  return nil, why
+end
+
 --[[
 canonicalize(cfg) -> actions, chains: the G' actions from (cfg, 2) to the
 canonical configuration (one TL chain per span component), or nil and
 the reason.  Every action is reversible.
 ]]
 function M.canonicalize(cfg)
-  local s, chains, ok, why
-  for attempt = 1, ATTEMPTS do
-    s = new_state(coords(cfg), 2)
-    ok, why = run(function() chains = M._canonicalize_state(s, attempt) end)
-    if ok then break end
-  end
-  if not ok then return nil, why end
+  local s, chains = canonical_state(coords(cfg), 2)
+  if not s then return nil, chains end
   local acts = {}
   for i, a in ipairs(s.acts) do acts[i] = { a[1], a[2], a[3] } end
   return acts, chains
@@ -715,20 +727,10 @@ function M.solve(a, b)
   if not th.holds then return nil, th.a_why or th.b_why end
   local a1, a2 = th.a[1], th.a[2]
   local b1, b2 = th.b[1], th.b[2]
-  -- A side (each side retries with other orders of the first 'L's)
-  local sa, sb, chains
-  local ok, why
-  for attempt = 1, ATTEMPTS do
-    sa = new_state(coords(a), 0)
-    ok, why = run(function()
-      sa:take(a1[1], a1[2], true)
-      sa:take(a2[1], a2[2], true)
-      chains = M._canonicalize_state(sa, attempt)
-    end)
-    if ok then break end
-  end
-  if not ok then return nil, why end
-  ok, why = run(function()
+  -- A side
+  local sa, chains = canonical_state(coords(a), 0, { a1, a2 })
+  if not sa then return nil, chains end
+  local ok, why = run(function()
     local targets = sq.rectangles(b)
     for _, ch in ipairs(chains) do
       local r = rect_of(ch)
@@ -746,13 +748,8 @@ function M.solve(a, b)
   end)
   if not ok then return nil, why end
   -- B side
-  local b0 = b:without(b1):without(b2)
-  for attempt = 1, ATTEMPTS do
-    sb = new_state(coords(b0), 2)
-    ok, why = run(function() M._canonicalize_state(sb, attempt) end)
-    if ok then break end
-  end
-  if not ok then return nil, why end
+  local sb, bwhy = canonical_state(coords(b:without(b1):without(b2)), 2)
+  if not sb then return nil, bwhy end
   for k in pairs(sa.occ) do
     if not sb.occ[k] then return nil, "internal: the canonical configurations differ" end
   end
@@ -814,5 +811,4 @@ end
 
 -- }==================================================================
 
-M._new_state = new_state
 return M
