@@ -31,11 +31,23 @@ Decisions (the papers' figures are lost; this is a re-derivation):
     is simply played backwards.
   * Shrinking uses free takes (forward direction only), as the thesis
     does.
-  * What is not covered: a coin at the top-left or bottom-right diagonal of
-    an 'L' whose sides are both even needs a rotation of the 'L' (the
-    thesis uses SE 'L's there); the solver then answers nil with that
-    reason instead of guessing.  The whole output is replayed by the
-    caller's move checker.
+  * A coin at the top-left or bottom-right diagonal of an 'L' (the wrong
+    diagonal for a north-east chain; the thesis rotates the 'L' there) is
+    turned into two side coins by three reversible actions: drop next to
+    the elbow twice and take the diagonal coin, or, when the elbow is cut
+    (both sides even), fill the elbow, drop below it and take the elbow
+    back.  The two side increments that follow come first, before any
+    other coin (one coin is then on the board for the other).
+  * Every merge of two 'L's is a transaction: when a waypoint has no
+    realization, the state is rolled back and the next pair of 'L's is
+    tried; after the increments, two small 'L's (joint hull grown by one
+    cell at most 40 cells) may be merged by one window search straight to
+    the canonical 'L' of their hull.  The canonicalization is retried
+    over orders of the first 'L's; if all fail, the solver answers nil
+    with the last reason instead of guessing (not seen on the test
+    corpus: every configuration of the 3x3, 4x3 and 4x4 boxes with a
+    full span, and thousands of random instances).  The whole output is
+    replayed by the caller's move checker.
 ]]
 
 local error, ipairs, pairs, format, math, require, table_sort, table_concat,
@@ -52,6 +64,15 @@ local function key(x, y) return x * SHIFT + y end
 
 local Fail = {}                  -- a failure we report (not a bug)
 local function fail(msg) error(setmetatable({ msg = msg }, Fail), 0) end
+
+-- call fn: true and its result, or false and the message of a Fail
+-- (any other error is a bug and goes on)
+local function try(fn)
+  local ok, res = pcall(fn)
+  if ok then return true, res end
+  if getmetatable(res) == Fail then return false, res.msg end
+  error(res, 0)
+end
 
 -- {==================================================================
 -- The board state of G' and the window search
@@ -431,6 +452,7 @@ local SIDES = {   -- side -> view in which it is the right side
 -- grow the chain while a loose coin lies within distance 2 of its hull
 local function augment(s, ch)
   local last
+  local pending = {}     -- sides to finish a diagonal increment, in order
   while true do
     local mine = keyset(ch)
     local x0, y0, x1, y1 = hull(ch)
@@ -446,7 +468,8 @@ local function augment(s, ch)
         if not best.down and loose(x, y0 - k) then best.down = k end
       end
     end
-    local side = (last and best[last]) and last or
+    while pending[1] and not best[pending[1]] do table_remove(pending, 1) end
+    local side = table_remove(pending, 1) or (last and best[last]) and last or
       (best.right and "right") or (best.up and "up") or (best.left and "left") or
       (best.down and "down")
     if side then
@@ -477,24 +500,33 @@ local function augment(s, ch)
       local vx0, vy0, vx1, vy1 = hull(vc)
       local corner = false
       for _, c in ipairs(vc) do if c[1] == vx1 and c[2] == vy0 then corner = true end end
-      if not corner then
-        -- two even sides: the elbow is cut; fill it with a third coin
-        if s.hand < 3 then
-          fail("a coin at the wrong diagonal of an 'L' with two even sides "
-            .. "and only two coins in hand (needs a rotation, not implemented)")
-        end
-        for i = 2, #vc do
-          if vc[i][1] == vx1 and vc[i][2] == vy0 + 1 then
-            V.drop(vx1, vy0)
-            table_insert(vc, i, { vx1, vy0 })
-            break
+      if s.hand < 2 then fail("fewer than two coins in hand for a diagonal increment") end
+      if not corner and s.hand < 3 then
+        -- two even sides: the elbow (x1, y0) is cut and only two coins
+        -- are in hand.  Fill the elbow, drop below it (next to the loose
+        -- coin c), take the elbow back: the coin below is then a side coin
+        -- of the bottom, and c becomes a side coin of the right once the
+        -- bottom has grown.  Three reversible actions, hand unchanged.
+        V.drop(vx1, vy0)
+        V.drop(vx1, vy0 - 1)
+        V.take(vx1, vy0)
+        pending = view == "id" and { "down", "right" } or { "up", "left" }
+      else
+        if not corner then
+          -- two even sides and a third coin: fill the elbow for good
+          for i = 2, #vc do
+            if vc[i][1] == vx1 and vc[i][2] == vy0 + 1 then
+              V.drop(vx1, vy0)
+              table_insert(vc, i, { vx1, vy0 })
+              break
+            end
           end
         end
+        V.drop(vx1 + 1, vy0)
+        V.drop(vx1, vy0 - 1)
+        V.take(vx1 + 1, vy0 - 1)
+        pending = view == "id" and { "right", "down" } or { "left", "up" }
       end
-      if s.hand < 2 then fail("fewer than two coins in hand for a diagonal increment") end
-      V.drop(vx1 + 1, vy0)
-      V.drop(vx1, vy0 - 1)
-      V.take(vx1 + 1, vy0 - 1)
       ch = V.chain_out(vc)
       last = nil
     else
@@ -542,6 +574,110 @@ local function corner_TL(s, ch) return corner_in(s, ch, "id") end
 -- the bottom-right corner is the top-left one of the half turn
 local function corner_BR(s, ch) return corner_in(s, ch, "rot") end
 
+-- the TL chain of the rectangle {x0, y0, x1, y1}: the canonical 'L' (the
+-- unique minimal north-east chain with its steps in TL order)
+local function tl_chain(r)
+  local w, h = r[3] - r[1], r[4] - r[2]
+  local steps = {}
+  local function add(name, n) for _ = 1, n do steps[#steps + 1] = STEP[name] end end
+  if (w + h) % 2 == 0 then
+    local c = w % 2
+    add("U2", (h - c) // 2); add("X", c); add("R2", (w - c) // 2)
+  elseif h % 2 == 1 then
+    add("U2", (h - 1) // 2); add("U1", 1); add("R2", w // 2)
+  else
+    add("U2", h // 2); add("R1", 1); add("R2", (w - 1) // 2)
+  end
+  local ch = { { r[1], r[2] } }
+  for _, d in ipairs(steps) do
+    local p = ch[#ch]
+    ch[#ch + 1] = { p[1] + d[1], p[2] + d[2] }
+  end
+  return ch
+end
+
+-- merge two small 'L's at once: a window search from their coins to the
+-- canonical 'L' of their joint hull (the fallback when the increments'
+-- waypoints fail, e.g. when a rotation would be needed).  No other coin
+-- may lie in the window
+local function merge_by_search(s, g1, g2)
+  local a, b = rect_of(g1), rect_of(g2)
+  local r = { math.min(a[1], b[1]), math.min(a[2], b[2]),
+              math.max(a[3], b[3]), math.max(a[4], b[4]) }
+  if (r[3] - r[1] + 3) * (r[4] - r[2] + 3) > 40 then
+    fail("two 'L's too large for a direct merge, and no increment worked")
+  end
+  local mine = keyset(g1)
+  for _, c in ipairs(g2) do mine[key(c[1], c[2])] = true end
+  local cells, want = {}, {}
+  local ch = tl_chain(r)
+  local goal = keyset(ch)
+  for x = r[1] - 1, r[3] + 1 do
+    for y = r[2] - 1, r[4] + 1 do
+      local k = key(x, y)
+      if s.occ[k] and not mine[k] then fail("another coin next to two merging 'L's") end
+      cells[#cells + 1] = { x, y }
+      want[#cells] = goal[k] or false
+    end
+  end
+  if not s:realize(cells, want) then
+    fail("no window search merges two small 'L's")
+  end
+  return ch
+end
+
+-- merge the 'L's groups[bi] and groups[bj] (rectangles within distance
+-- 2): step 2 of thesis Thm 3.7, by increments, or by one window search
+-- when direct is set.  Returns the new list of groups
+local function merge_pair(s, groups, bi, bj, direct)
+  if direct then
+    groups[bi] = merge_by_search(s, groups[bi], groups[bj])
+    table_remove(groups, bj)
+    if bj < bi then bi = bi - 1 end
+  end
+  local r1 = rect_of(groups[bi])
+  for i, g in ipairs(groups) do
+    if i ~= bi and #g > 2 then
+      local f = facing(r1, rect_of(g))
+      if f then groups[i] = normalize_in(s, g, "id", f) end
+    end
+  end
+  local g2 = groups[bj]
+  if not direct and not near_coin(g2, r1) then
+    local r2 = rect_of(g2)
+    local tl = pdist(r2[1], r2[4], r1[1], r1[2], r1[3], r1[4]) <= 2
+    local br = pdist(r2[3], r2[2], r1[1], r1[2], r1[3], r1[4]) <= 2
+    if tl then g2 = corner_TL(s, g2) elseif br then g2 = corner_BR(s, g2) end
+    groups[bj] = g2
+    if not near_coin(g2, r1) then
+      -- the other way round: grow the second 'L'
+      local r2b = rect_of(g2)
+      local g1 = groups[bi]
+      local tl1 = pdist(r1[1], r1[4], r2b[1], r2b[2], r2b[3], r2b[4]) <= 2
+      local br1 = pdist(r1[3], r1[2], r2b[1], r2b[2], r2b[3], r2b[4]) <= 2
+      if tl1 then g1 = corner_TL(s, g1) elseif br1 then g1 = corner_BR(s, g1) end
+      groups[bi] = g1
+      if not near_coin(g1, r2b) then fail("two 'L's within distance 2 that do not meet") end
+      bi, bj = bj, bi
+    end
+  end
+  local grown = augment(s, groups[bi])
+  local mine = keyset(grown)
+  local keep = { grown }
+  for i, g in ipairs(groups) do
+    if i ~= bi then
+      local alive = 0
+      for _, c in ipairs(g) do
+        local k = key(c[1], c[2])
+        if s.occ[k] and not mine[k] then alive = alive + 1 end
+      end
+      if alive == #g then keep[#keep + 1] = g
+      elseif alive ~= 0 then fail("internal: an 'L' was partly swallowed") end
+    end
+  end
+  return keep
+end
+
 -- canonicalize the coins of s (hand >= 2): returns the chains, one per
 -- component of the span, in TL form
 function M._canonicalize_state(s, attempt)
@@ -564,59 +700,46 @@ function M._canonicalize_state(s, attempt)
     groups[#groups + 1] = { { x, y } }
   end
   while true do
-    local bi, bj
+    -- the pairs of 'L's within distance 2, in the order of preference:
+    -- the larger first 'L' on odd attempts, the smaller on even ones
+    local cands = {}
     for i = 1, #groups do
       local ri = rect_of(groups[i])
       for j = 1, #groups do
-        if i ~= j and rdist(ri, rect_of(groups[j])) <= 2 and
-           (not bi or (attempt % 2 == 1 and #groups[i] > #groups[bi]) or
-            (attempt % 2 == 0 and #groups[i] < #groups[bi])) then
-          bi, bj = i, j
-        end
+        if i ~= j and rdist(ri, rect_of(groups[j])) <= 2 then cands[#cands + 1] = { i, j } end
       end
     end
-    if not bi then break end
-    local r1 = rect_of(groups[bi])
-    for i, g in ipairs(groups) do
-      if i ~= bi and #g > 2 then
-        local f = facing(r1, rect_of(g))
-        if f then groups[i] = normalize_in(s, g, "id", f) end
+    if #cands == 0 then break end
+    table_sort(cands, function(p, q)
+      local np, nq = #groups[p[1]], #groups[q[1]]
+      if np ~= nq then
+        if attempt % 2 == 1 then return np > nq else return np < nq end
       end
-    end
-    local g2 = groups[bj]
-    if not near_coin(g2, r1) then
-      local r2 = rect_of(g2)
-      local tl = pdist(r2[1], r2[4], r1[1], r1[2], r1[3], r1[4]) <= 2
-      local br = pdist(r2[3], r2[2], r1[1], r1[2], r1[3], r1[4]) <= 2
-      if tl then g2 = corner_TL(s, g2) elseif br then g2 = corner_BR(s, g2) end
-      groups[bj] = g2
-      if not near_coin(g2, r1) then
-        -- the other way round: grow the second 'L'
-        local r2b = rect_of(g2)
-        local g1 = groups[bi]
-        local tl1 = pdist(r1[1], r1[4], r2b[1], r2b[2], r2b[3], r2b[4]) <= 2
-        local br1 = pdist(r1[3], r1[2], r2b[1], r2b[2], r2b[3], r2b[4]) <= 2
-        if tl1 then g1 = corner_TL(s, g1) elseif br1 then g1 = corner_BR(s, g1) end
-        groups[bi] = g1
-        if not near_coin(g1, r2b) then fail("two 'L's within distance 2 that do not meet") end
-        bi, bj = bj, bi
+      if p[1] ~= q[1] then return p[1] < q[1] end
+      return p[2] < q[2]
+    end)
+    -- a pair that fails (a local change with no realization found) is
+    -- rolled back and the next pair is tried
+    local merged, why
+    local n = #cands
+    for t = 1, n do cands[n + t] = { cands[t][1], cands[t][2], true } end
+    for _, pq in ipairs(cands) do
+      local occ, hand, nacts = {}, s.hand, #s.acts
+      for k in pairs(s.occ) do occ[k] = true end
+      local copy = {}
+      for i, g in ipairs(groups) do
+        local cg = {}
+        for t, c in ipairs(g) do cg[t] = { c[1], c[2] } end
+        copy[i] = cg
       end
+      local ok, res = try(function() return merge_pair(s, copy, pq[1], pq[2], pq[3]) end)
+      if ok then merged = res; break end
+      why = res
+      s.occ, s.hand = occ, hand
+      for t = #s.acts, nacts + 1, -1 do s.acts[t] = nil end
     end
-    local grown = augment(s, groups[bi])
-    local mine = keyset(grown)
-    local keep = { grown }
-    for i, g in ipairs(groups) do
-      if i ~= bi then
-        local alive = 0
-        for _, c in ipairs(g) do
-          local k = key(c[1], c[2])
-          if s.occ[k] and not mine[k] then alive = alive + 1 end
-        end
-        if alive == #g then keep[#keep + 1] = g
-        elseif alive ~= 0 then fail("internal: an 'L' was partly swallowed") end
-      end
-    end
-    groups = keep
+    if not merged then fail(why) end
+    groups = merged
   end
   for i, g in ipairs(groups) do groups[i] = normalize_in(s, g, "id", "TL") end
   local total = 0
@@ -679,10 +802,9 @@ local function coords(cfg)
 end
 
 local function run(fn)
-  local ok, err = pcall(fn)
+  local ok, res = try(fn)
   if ok then return true end
-  if getmetatable(err) == Fail then return false, err.msg end
-  error(err, 0)
+  return false, res
 end
 
 -- the canonicalization of coins with hand coins in hand, after the takes
