@@ -165,3 +165,59 @@ describe("square grid: the two-extra-coin solver (update paper Thm 3.3)", functi
     assert.is_string(why)
   end)
 end)
+
+describe("square grid: the small subroutines (re-derived by search)", function()
+  -- replay G' actions in the box; moves, takes and drops by the thesis's
+  -- rules (Section 1.4), reversibility checked when the entry says so
+  local function replay_box(e)
+    local w, h = e.box[1], e.box[2]
+    local set, hand = {}, e.hand
+    for _, c in ipairs(e.from) do set[c[1] .. "," .. c[2]] = true end
+    local function inside(x, y) return x >= 0 and y >= 0 and x < w and y < h end
+    for i, a in ipairs(e.actions) do
+      local x, y = a[2], a[3]
+      assert.is_true(inside(x, y), "action " .. i .. " leaves the box")
+      local k = x .. "," .. y
+      if a[1] == "drop" then
+        assert.is_true(hand > 0 and not set[k] and nbrs(set, x, y) >= 2, "drop " .. i)
+        set[k], hand = true, hand - 1
+      else
+        assert.is_true(set[k], "action " .. i .. " from an empty cell")
+        if e.reversible then assert.is_true(nbrs(set, x, y) >= 2, "irreversible action " .. i) end
+        set[k] = nil
+        if a[1] == "take" then hand = hand + 1
+        else
+          local x2, y2 = a[4], a[5]
+          local k2 = x2 .. "," .. y2
+          assert.is_true(inside(x2, y2) and not set[k2] and nbrs(set, x2, y2) >= 2, "move " .. i)
+          set[k2] = true
+        end
+      end
+    end
+    local want = {}
+    for _, c in ipairs(e.to) do want[c[1] .. "," .. c[2]] = true end
+    assert.are.same(want, set)
+    assert.are.equal(e.hand, hand)
+  end
+
+  it("each table entry replays from its 'L' to the other and is shortest", function()
+    local n = 0
+    for name, e in pairs(ss.SUBROUTINES) do
+      replay_box(e)
+      local again = ss.box_search(e.box[1], e.box[2], e.from, e.to, e.hand, e.reversible)
+      assert.are.equal(#again, #e.actions, name)
+      n = n + 1
+    end
+    assert.is_true(n >= 6)
+  end)
+
+  it("finds the action counts the issue quotes: 3x3 flip 8, 3x2 flip 4, 3x3 rotation 11", function()
+    local S = ss.SUBROUTINES
+    assert.are.equal(8, #S.flip_3x3.actions)
+    assert.are.equal(4, #S.flip_3x2.actions)
+    assert.are.equal(11, #S.rotate_3x3.actions)
+    -- with one coin in hand the 3 x 3 flip is impossible in its box
+    assert.is_nil(ss.box_search(3, 3, S.flip_3x3.from, S.flip_3x3.to, 1, true))
+    assert.has_error(function() ss.box_search(6, 6, {}, {}, 2) end)
+  end)
+end)

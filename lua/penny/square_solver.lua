@@ -598,8 +598,9 @@ end
 
 -- merge two small 'L's at once: a window search from their coins to the
 -- canonical 'L' of their joint hull (the fallback when the increments'
--- waypoints fail, e.g. when a rotation would be needed).  No other coin
--- may lie in the window
+-- waypoints fail, e.g. when a rotation would be needed).  The window is
+-- the hull grown by one cell; coins of other 'L's there stay put (none
+-- may lie in the hull itself)
 local function merge_by_search(s, g1, g2)
   local a, b = rect_of(g1), rect_of(g2)
   local r = { math.min(a[1], b[1]), math.min(a[2], b[2]),
@@ -615,9 +616,16 @@ local function merge_by_search(s, g1, g2)
   for x = r[1] - 1, r[3] + 1 do
     for y = r[2] - 1, r[4] + 1 do
       local k = key(x, y)
-      if s.occ[k] and not mine[k] then fail("another coin next to two merging 'L's") end
       cells[#cells + 1] = { x, y }
-      want[#cells] = goal[k] or false
+      if s.occ[k] and not mine[k] then
+        -- a coin of another 'L' in the ring around the hull stays
+        if x >= r[1] and x <= r[3] and y >= r[2] and y <= r[4] then
+          fail("another coin inside the hull of two merging 'L's")
+        end
+        want[#cells] = true
+      else
+        want[#cells] = goal[k] or false
+      end
     end
   end
   if not s:realize(cells, want) then
@@ -891,6 +899,120 @@ function M.solve(a, b)
   return moves, { actions = #acts, searches = sa.searches + sb.searches,
                   a = th.a, b = th.b }
 end
+
+-- }==================================================================
+
+-- {==================================================================
+-- The small subroutines of the thesis's figures (lost in transcription),
+-- re-derived by breadth-first search of G' in their box: move (a coin to
+-- a free cell with two neighbours besides itself), take, drop (on a cell
+-- with two neighbours).  Each counts as one action, as in the thesis
+-- Section 1.4.  With reversible = true every take and every move leaves
+-- from a cell with two neighbours (the reverse is then legal too)
+-- ==================================================================
+
+-- the shortest action list from `from` to `to` in the w x h box with hand
+-- coins in hand, or nil
+function M.box_search(w, h, from, to, hand, reversible)
+  if w * h > 30 then error("penny.square_solver: box_search is for boxes of at most 30 cells", 2) end
+  local function bit(x, y) return 1 << (y * w + x) end
+  local function nb(m, x, y)
+    local n = 0
+    if x > 0 and m & bit(x - 1, y) ~= 0 then n = n + 1 end
+    if x < w - 1 and m & bit(x + 1, y) ~= 0 then n = n + 1 end
+    if y > 0 and m & bit(x, y - 1) ~= 0 then n = n + 1 end
+    if y < h - 1 and m & bit(x, y + 1) ~= 0 then n = n + 1 end
+    return n
+  end
+  local function mask(list)
+    local m = 0
+    for _, c in ipairs(list) do m = m | bit(c[1], c[2]) end
+    return m
+  end
+  local function count(m) local k = 0; while m ~= 0 do m = m & (m - 1); k = k + 1 end; return k end
+  local s, t = mask(from), mask(to)
+  local total = count(s) + hand
+  local parent = { [s] = false }
+  local queue, head = { s }, 1
+  local function push(m, nm, act)
+    if parent[nm] == nil then parent[nm] = { m, act }; queue[#queue + 1] = nm end
+  end
+  while queue[head] and parent[t] == nil do
+    local m = queue[head]; head = head + 1
+    local inhand = total - count(m)
+    for y = 0, h - 1 do
+      for x = 0, w - 1 do
+        local b = bit(x, y)
+        if m & b ~= 0 then
+          local free = nb(m, x, y) >= 2 or not reversible
+          if free then
+            push(m, m & ~b, { "take", x, y })
+            local m2 = m & ~b
+            for y2 = 0, h - 1 do
+              for x2 = 0, w - 1 do
+                local b2 = bit(x2, y2)
+                if b2 ~= b and m2 & b2 == 0 and nb(m2, x2, y2) >= 2 then
+                  push(m, m2 | b2, { "move", x, y, x2, y2 })
+                end
+              end
+            end
+          end
+        elseif inhand > 0 and nb(m, x, y) >= 2 then
+          push(m, m | b, { "drop", x, y })
+        end
+      end
+    end
+  end
+  if parent[t] == nil then return nil end
+  local acts, m = {}, t
+  while parent[m] do
+    table_insert(acts, 1, parent[m][2])
+    m = parent[m][1]
+  end
+  return acts
+end
+
+-- the subroutines, as tables: the box, the two 'L's, the coins in hand
+-- and the action list found by M.box_search (shortest; the spec checks
+-- each by replay and by searching again)
+M.SUBROUTINES = {
+  -- a 3 x 3 'L' from the left and top sides to the bottom and right sides (8 actions)
+  flip_3x3 = { box = { 3, 3 }, hand = 2, reversible = true,
+    from = { { 0, 0 }, { 0, 2 }, { 2, 2 } }, to = { { 0, 0 }, { 2, 0 }, { 2, 2 } },
+    actions = {
+      { "drop", 0, 1 }, { "drop", 1, 2 }, { "move", 0, 2, 1, 1 }, { "move", 0, 1, 1, 0 },
+      { "move", 1, 2, 2, 1 }, { "move", 1, 1, 2, 0 }, { "take", 1, 0 }, { "take", 2, 1 } } },
+  -- a 3 x 2 'L' the same way (4 actions)
+  flip_3x2 = { box = { 3, 2 }, hand = 2, reversible = true,
+    from = { { 0, 0 }, { 0, 1 }, { 2, 1 } }, to = { { 0, 0 }, { 2, 0 }, { 2, 1 } },
+    actions = {
+      { "drop", 1, 1 }, { "move", 0, 1, 1, 0 }, { "move", 1, 1, 2, 0 }, { "take", 1, 0 } } },
+  -- a 3 x 3 'L' a quarter turn clockwise (corner top-left to top-right) (11 actions)
+  rotate_3x3 = { box = { 3, 3 }, hand = 2, reversible = false,
+    from = { { 0, 0 }, { 0, 2 }, { 2, 2 } }, to = { { 0, 2 }, { 2, 2 }, { 2, 0 } },
+    actions = {
+      { "drop", 0, 1 }, { "drop", 1, 2 }, { "move", 0, 2, 1, 1 }, { "move", 1, 2, 1, 0 },
+      { "move", 0, 0, 2, 1 }, { "move", 1, 1, 2, 0 }, { "move", 1, 0, 1, 1 }, { "move", 2, 1, 1, 2 },
+      { "move", 1, 1, 0, 2 }, { "take", 0, 1 }, { "take", 1, 2 } } },
+  -- the same by reversible actions only (15 actions)
+  rotate_3x3_reversible = { box = { 3, 3 }, hand = 2, reversible = true,
+    from = { { 0, 0 }, { 0, 2 }, { 2, 2 } }, to = { { 0, 2 }, { 2, 2 }, { 2, 0 } },
+    actions = {
+      { "drop", 0, 1 }, { "drop", 1, 2 }, { "move", 0, 2, 1, 1 }, { "move", 0, 1, 2, 1 },
+      { "move", 2, 2, 1, 0 }, { "move", 1, 1, 2, 0 }, { "move", 1, 0, 1, 1 }, { "move", 2, 1, 0, 1 },
+      { "move", 1, 1, 1, 0 }, { "move", 0, 0, 1, 1 }, { "move", 1, 0, 0, 2 }, { "move", 0, 1, 2, 1 },
+      { "move", 1, 1, 2, 2 }, { "take", 2, 1 }, { "take", 1, 2 } } },
+  -- the diagonal of a 2 x 2 'L' to the other diagonal (4 actions)
+  rotate_2x2 = { box = { 2, 2 }, hand = 2, reversible = true,
+    from = { { 0, 0 }, { 1, 1 } }, to = { { 0, 1 }, { 1, 0 } },
+    actions = {
+      { "drop", 1, 0 }, { "drop", 0, 1 }, { "take", 0, 0 }, { "take", 1, 1 } } },
+  -- the adjacent pair of an even branch from one end to the other (2 actions)
+  leapfrog_1x4 = { box = { 1, 4 }, hand = 2, reversible = true,
+    from = { { 0, 0 }, { 0, 1 }, { 0, 3 } }, to = { { 0, 0 }, { 0, 2 }, { 0, 3 } },
+    actions = {
+      { "drop", 0, 2 }, { "take", 0, 1 } } },
+}
 
 -- }==================================================================
 
