@@ -117,6 +117,7 @@ function State:drop(x, y)
 end
 
 local ATTEMPTS = 12            -- orders of the first 'L's tried
+local BACKTRACKS = 200         -- rollbacks of merges per attempt
 local DIRS = { { 1, 0 }, { -1, 0 }, { 0, 1 }, { 0, -1 } }
 local LIMIT = 60000              -- states per window search
 
@@ -596,42 +597,59 @@ local function tl_chain(r)
   return ch
 end
 
--- merge two small 'L's at once: a window search from their coins to the
--- canonical 'L' of their joint hull (the fallback when the increments'
--- waypoints fail, e.g. when a rotation would be needed).  The window is
--- the hull grown by one cell; coins of other 'L's there stay put (none
--- may lie in the hull itself)
-local function merge_by_search(s, g1, g2)
-  local a, b = rect_of(g1), rect_of(g2)
+-- merge two small 'L's at once, with any 'L' inside their joint hull: a
+-- window search from their coins to the canonical 'L' of that hull (the
+-- fallback when the increments' waypoints fail, e.g. when a rotation
+-- would be needed).  The window is
+-- the hull, then the hull grown by one cell (at most 40 cells); coins of
+-- other 'L's in the ring stay put.  Returns the new list of groups, the
+-- merged 'L' first
+local function merge_by_search(s, groups, bi, bj)
+  local a, b = rect_of(groups[bi]), rect_of(groups[bj])
   local r = { math.min(a[1], b[1]), math.min(a[2], b[2]),
               math.max(a[3], b[3]), math.max(a[4], b[4]) }
-  if (r[3] - r[1] + 3) * (r[4] - r[2] + 3) > 40 then
+  if (r[3] - r[1] + 1) * (r[4] - r[2] + 1) > 40 then
     fail("two 'L's too large for a direct merge, and no increment worked")
   end
-  local mine = keyset(g1)
-  for _, c in ipairs(g2) do mine[key(c[1], c[2])] = true end
-  local cells, want = {}, {}
+  -- the 'L's inside the joint hull are merged too (one partly inside:
+  -- no direct merge)
+  local mine, rest = {}, {}
+  for i, g in ipairs(groups) do
+    local inside = 0
+    for _, c in ipairs(g) do
+      if c[1] >= r[1] and c[1] <= r[3] and c[2] >= r[2] and c[2] <= r[4] then
+        inside = inside + 1
+      end
+    end
+    if i == bi or i == bj or inside == #g then
+      for _, c in ipairs(g) do mine[key(c[1], c[2])] = true end
+    elseif inside > 0 then
+      fail("an 'L' partly inside the hull of two merging 'L's")
+    else
+      rest[#rest + 1] = g
+    end
+  end
   local ch = tl_chain(r)
   local goal = keyset(ch)
-  for x = r[1] - 1, r[3] + 1 do
-    for y = r[2] - 1, r[4] + 1 do
-      local k = key(x, y)
-      cells[#cells + 1] = { x, y }
-      if s.occ[k] and not mine[k] then
-        -- a coin of another 'L' in the ring around the hull stays
-        if x >= r[1] and x <= r[3] and y >= r[2] and y <= r[4] then
-          fail("another coin inside the hull of two merging 'L's")
+  -- the hull alone first (a small search), then the hull and its ring
+  for g = 0, 1 do
+    if (r[3] - r[1] + 1 + 2 * g) * (r[4] - r[2] + 1 + 2 * g) <= 40 then
+      local cells, want = {}, {}
+      for x = r[1] - g, r[3] + g do
+        for y = r[2] - g, r[4] + g do
+          local k = key(x, y)
+          cells[#cells + 1] = { x, y }
+          -- coins of other 'L's in the ring stay
+          want[#cells] = goal[k] or (s.occ[k] and not mine[k]) or false
         end
-        want[#cells] = true
-      else
-        want[#cells] = goal[k] or false
+      end
+      if s:realize(cells, want) then
+        table_insert(rest, 1, ch)
+        return rest
       end
     end
   end
-  if not s:realize(cells, want) then
-    fail("no window search merges two small 'L's")
-  end
-  return ch
+  fail("no window search merges two small 'L's")
 end
 
 -- merge the 'L's groups[bi] and groups[bj] (rectangles within distance
@@ -639,9 +657,8 @@ end
 -- when direct is set.  Returns the new list of groups
 local function merge_pair(s, groups, bi, bj, direct)
   if direct then
-    groups[bi] = merge_by_search(s, groups[bi], groups[bj])
-    table_remove(groups, bj)
-    if bj < bi then bi = bi - 1 end
+    groups = merge_by_search(s, groups, bi, bj)
+    bi = 1
   end
   local r1 = rect_of(groups[bi])
   for i, g in ipairs(groups) do
@@ -707,47 +724,68 @@ function M._canonicalize_state(s, attempt)
     local y = k - x * SHIFT
     groups[#groups + 1] = { { x, y } }
   end
-  while true do
-    -- the pairs of 'L's within distance 2, in the order of preference:
-    -- the larger first 'L' on odd attempts, the smaller on even ones
+  -- the pairs of 'L's within distance 2, in the order of preference: the
+  -- larger first 'L' on odd attempts, the smaller on even ones; then the
+  -- same pairs merged by one window search
+  local function candidates(gs)
     local cands = {}
-    for i = 1, #groups do
-      local ri = rect_of(groups[i])
-      for j = 1, #groups do
-        if i ~= j and rdist(ri, rect_of(groups[j])) <= 2 then cands[#cands + 1] = { i, j } end
+    for i = 1, #gs do
+      local ri = rect_of(gs[i])
+      for j = 1, #gs do
+        if i ~= j and rdist(ri, rect_of(gs[j])) <= 2 then cands[#cands + 1] = { i, j } end
       end
     end
-    if #cands == 0 then break end
     table_sort(cands, function(p, q)
-      local np, nq = #groups[p[1]], #groups[q[1]]
+      local np, nq = #gs[p[1]], #gs[q[1]]
       if np ~= nq then
         if attempt % 2 == 1 then return np > nq else return np < nq end
       end
       if p[1] ~= q[1] then return p[1] < q[1] end
       return p[2] < q[2]
     end)
-    -- a pair that fails (a local change with no realization found) is
-    -- rolled back and the next pair is tried
-    local merged, why
     local n = #cands
     for t = 1, n do cands[n + t] = { cands[t][1], cands[t][2], true } end
-    for _, pq in ipairs(cands) do
-      local occ, hand, nacts = {}, s.hand, #s.acts
+    return cands
+  end
+  -- a depth-first search over the merges, without recursion (a frame per
+  -- merge done): a merge that fails (a local change with no realization)
+  -- is rolled back and the next pair tried; a frame whose pairs all fail
+  -- rolls back the merge that led to it.  At most BACKTRACKS rollbacks
+  local stack = { { groups = groups, cands = candidates(groups), next = 1 } }
+  local rollbacks, why = 0, nil
+  local function restore(snap)
+    s.occ, s.hand = snap.occ, snap.hand
+    for t = #s.acts, snap.nacts + 1, -1 do s.acts[t] = nil end
+    rollbacks = rollbacks + 1
+    if rollbacks > BACKTRACKS then fail(why) end
+  end
+  while true do
+    local f = stack[#stack]
+    if #f.cands == 0 then groups = f.groups; break end
+    if f.next > #f.cands then
+      stack[#stack] = nil
+      if #stack == 0 then fail(why) end
+      restore(stack[#stack].snap)
+    else
+      local pq = f.cands[f.next]
+      f.next = f.next + 1
+      local occ = {}
       for k in pairs(s.occ) do occ[k] = true end
+      f.snap = { occ = occ, hand = s.hand, nacts = #s.acts }
       local copy = {}
-      for i, g in ipairs(groups) do
+      for i, g in ipairs(f.groups) do
         local cg = {}
         for t, c in ipairs(g) do cg[t] = { c[1], c[2] } end
         copy[i] = cg
       end
       local ok, res = try(function() return merge_pair(s, copy, pq[1], pq[2], pq[3]) end)
-      if ok then merged = res; break end
-      why = res
-      s.occ, s.hand = occ, hand
-      for t = #s.acts, nacts + 1, -1 do s.acts[t] = nil end
+      if ok then
+        stack[#stack + 1] = { groups = res, cands = candidates(res), next = 1 }
+      else
+        why = res
+        restore(f.snap)
+      end
     end
-    if not merged then fail(why) end
-    groups = merged
   end
   for i, g in ipairs(groups) do groups[i] = normalize_in(s, g, "id", "TL") end
   local total = 0
