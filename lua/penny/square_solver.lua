@@ -120,10 +120,12 @@ local ATTEMPTS = 12            -- orders of the first 'L's tried
 local BACKTRACKS = 200         -- rollbacks of merges per attempt
 local DIRS = { { 1, 0 }, { -1, 0 }, { 0, 1 }, { 0, -1 } }
 local LIMIT = 60000              -- states per window search
+local DIRECT_LIMIT = 1000000     -- states for a direct merge (a last resort)
 
 -- realize: change the window cells' contents to `want` (a set of indexes
--- into cells) by reversible actions inside the window; true or false
-function State:realize(cells, want)
+-- into cells) by reversible actions inside the window, visiting at most
+-- limit states (default LIMIT); true or false
+function State:realize(cells, want, limit)
   local n = #cells
   local idx = {}
   for i, c in ipairs(cells) do idx[key(c[1], c[2])] = i end
@@ -149,6 +151,7 @@ function State:realize(cells, want)
     sig[#sig + 1] = format("%d,%d,%d", c[1] - cells[1][1], c[2] - cells[1][2], outer[i])
   end
   local ck = table_concat(sig, ";") .. "|" .. start .. "|" .. target .. "|" .. hand
+    .. "|" .. (limit or LIMIT)
   local path = self.cache[ck]
   if path == nil then
     self.searches = self.searches + 1
@@ -175,7 +178,7 @@ function State:realize(cells, want)
           end
         end
       end
-      if found or count > LIMIT then break end
+      if found or count > (limit or LIMIT) then break end
     end
     if found then
       path = {}
@@ -643,7 +646,7 @@ local function merge_by_search(s, groups, bi, bj)
           want[#cells] = goal[k] or (s.occ[k] and not mine[k]) or false
         end
       end
-      if s:realize(cells, want) then
+      if s:realize(cells, want, DIRECT_LIMIT) then
         table_insert(rest, 1, ch)
         return rest
       end
