@@ -209,8 +209,8 @@ function State:realize(cells, want, limit)
 end
 
 -- the window [x0,x1] x [y0,y1]; want = the current contents with the
--- changes applied: remove/add lists of {x, y}
-function State:change(x0, y0, x1, y1, remove, add)
+-- changes applied: remove/add lists of {x, y}; limit as in realize
+function State:change(x0, y0, x1, y1, remove, add, limit)
   local cells, want = {}, {}
   local rm, ad = {}, {}
   for _, c in ipairs(remove) do rm[key(c[1], c[2])] = true end
@@ -222,7 +222,7 @@ function State:change(x0, y0, x1, y1, remove, add)
       want[#cells] = (self.occ[k] and not rm[k]) or ad[k] or false
     end
   end
-  return self:realize(cells, want)
+  return self:realize(cells, want, limit)
 end
 
 -- try the change in the bounding box of the touched cells, grown by 0,
@@ -616,7 +616,7 @@ local function merge_by_search(s, groups, bi, bj)
   end
   -- the 'L's inside the joint hull are merged too (one partly inside:
   -- no direct merge)
-  local mine, rest = {}, {}
+  local merged, rest = {}, {}
   for i, g in ipairs(groups) do
     local inside = 0
     for _, c in ipairs(g) do
@@ -625,7 +625,7 @@ local function merge_by_search(s, groups, bi, bj)
       end
     end
     if i == bi or i == bj or inside == #g then
-      for _, c in ipairs(g) do mine[key(c[1], c[2])] = true end
+      for _, c in ipairs(g) do merged[#merged + 1] = c end
     elseif inside > 0 then
       fail("an 'L' partly inside the hull of two merging 'L's")
     else
@@ -633,23 +633,13 @@ local function merge_by_search(s, groups, bi, bj)
     end
   end
   local ch = tl_chain(r)
-  local goal = keyset(ch)
-  -- the hull alone first (a small search), then the hull and its ring
+  -- the hull alone first (a small search), then the hull and its ring;
+  -- coins of other 'L's in the ring stay
   for g = 0, 1 do
-    if (r[3] - r[1] + 1 + 2 * g) * (r[4] - r[2] + 1 + 2 * g) <= 40 then
-      local cells, want = {}, {}
-      for x = r[1] - g, r[3] + g do
-        for y = r[2] - g, r[4] + g do
-          local k = key(x, y)
-          cells[#cells + 1] = { x, y }
-          -- coins of other 'L's in the ring stay
-          want[#cells] = goal[k] or (s.occ[k] and not mine[k]) or false
-        end
-      end
-      if s:realize(cells, want, DIRECT_LIMIT) then
-        table_insert(rest, 1, ch)
-        return rest
-      end
+    if (r[3] - r[1] + 1 + 2 * g) * (r[4] - r[2] + 1 + 2 * g) <= 40 and
+       s:change(r[1] - g, r[2] - g, r[3] + g, r[4] + g, merged, ch, DIRECT_LIMIT) then
+      table_insert(rest, 1, ch)
+      return rest
     end
   end
   fail("no window search merges two small 'L's")
