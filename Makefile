@@ -49,7 +49,7 @@ MODULE   = $(B)/lib/penny/core.so
 EXE      = $(B)/penny
 CTEST    = $(B)/test_core
 
-.PHONY: all deps run test test-lua test-c bench asan install uninstall clean
+.PHONY: all deps run test test-lua test-c bench asan tsan install uninstall clean
 
 all: deps $(LIB) $(MODULE) $(EXE) $(CTEST)
 
@@ -119,6 +119,19 @@ asan: all $(ASAN_EXE)
 	ASAN_OPTIONS=detect_leaks=1 PENNY=$(ASAN_EXE) \
 	  $(ASAN_EXE) /usr/bin/busted
 
+# ThreadSanitizer: the same interpreter built with -fsanitize=thread, on
+# the specs of the searches that use threads (full-space and bidirectional)
+TSAN_EXE = $(B)/penny-tsan
+
+$(TSAN_EXE): csrc/penny.c $(CORE_SRC) $(BIND_SRC) $(HEADERS) | $(B)/.deps
+	$(CC) -std=c11 $(WARN) -O1 -g -fsanitize=thread -Icsrc -I$(LUAINC) \
+	  -DPN_USE_READLINE -o $@ csrc/penny.c $(CORE_SRC) $(BIND_SRC) -Wl,-E \
+	  /usr/lib/x86_64-linux-gnu/liblua5.4.a -lreadline -lpthread -lm -ldl
+
+tsan: all $(TSAN_EXE)
+	TSAN_OPTIONS=halt_on_error=1 PENNY=$(TSAN_EXE) \
+	  $(TSAN_EXE) /usr/bin/busted spec/engine_spec.lua
+
 # }===================================================================
 
 install: all
@@ -135,4 +148,4 @@ uninstall:
 	  $(DESTDIR)$(PREFIX)/share/lua/5.4/penny $(DESTDIR)$(PREFIX)/share/penny
 
 clean:
-	rm -rf $(B)/obj $(B)/lib $(LIB) $(EXE) $(CTEST) $(ASAN_EXE) $(B)/baseline
+	rm -rf $(B)/obj $(B)/lib $(LIB) $(EXE) $(CTEST) $(ASAN_EXE) $(TSAN_EXE) $(B)/baseline

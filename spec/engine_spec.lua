@@ -144,6 +144,26 @@ describe("distance tables", function()
     assert.equal(1, t1.threads)
     assert.equal(2, t2.threads)
   end)
+
+  it("bidirectional: the same path and states with 1, 2 and 3 threads", function()
+    local corpus = cs.load()
+    -- 8 to 11 moves: layers of thousands of states, split among threads
+    for _, key in ipairs{ "W-U", "U-Y", "Z-E", "6-L" } do
+      local p = cs.puzzle(corpus, "font5x7", key)
+      local ref = p:solve{ method = "bidir", threads = 1 }
+      assert.equal("solved", ref.verdict)
+      assert.is_true(ref.stats.states > 20000)
+      for _, th in ipairs{ 2, 3 } do
+        local s = p:solve{ method = "bidir", threads = th }
+        assert.equal(#ref, #s, key)
+        assert.equal(ref.stats.states, s.stats.states, key)
+        for k = 1, #ref do
+          assert.same(ref.moves[k].from, s.moves[k].from, key)
+          assert.same(ref.moves[k].to, s.moves[k].to, key)
+        end
+      end
+    end
+  end)
 end)
 
 describe("Chaffin's optimal lengths", function()

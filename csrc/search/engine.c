@@ -252,8 +252,9 @@ int pn_search(const pn_board *w, const pn_rule *r, const pn_config *start,
                          "with every coin (use astar)");
         goto out;
       }
-      rc = pn_key_bidir(&cg.game, &key, 1, cg.goals, cg.npat, &keylim, &kr,
-                        err);
+      int nt = o && o->threads > 0 ? o->threads : pn_ncores();
+      rc = pn_key_bidir(&cg.game, &key, 1, cg.goals, cg.npat, nt, &keylim,
+                        &kr, err);
     } else {
       rc = pn_key_astar(&cg.game, key, &keylim, &kr, err);
     }

@@ -7,10 +7,13 @@
 ** is checked against the memory budget first; a search that would outgrow
 ** it stops with PN_ENOMEM in res->stopped and a proven lower bound.
 */
+#define _POSIX_C_SOURCE 200809L
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine.h"
 #include "keysearch.h"
 #include "../util.h"
 
@@ -29,26 +32,37 @@ void pn_keyresult_clear(pn_keyresult *r) {
 
 typedef struct budget {
   size_t used, peak, max;
-  size_t states;             /* states stored in every table */
+  size_t states;             /* states stored in every table (not kept
+                             ** when mt: the caller counts them) */
   const pn_limits *lim;
   double t0;
   int stopped;
+  int mt;                    /* shared by threads: take and give lock */
+  pthread_mutex_t lock;
   char why[160];
 } budget;
 
 static int take(budget *b, size_t bytes) {
+  int ok = 1;
+  if (b->mt) pthread_mutex_lock(&b->lock);
   if (b->used + bytes > b->max) {
     b->stopped = PN_ENOMEM;
     snprintf(b->why, sizeof b->why, "memory budget of %.0f MB reached",
              b->max / 1e6);
-    return 0;
+    ok = 0;
+  } else {
+    b->used += bytes;
+    if (b->used > b->peak) b->peak = b->used;
   }
-  b->used += bytes;
-  if (b->used > b->peak) b->peak = b->used;
-  return 1;
+  if (b->mt) pthread_mutex_unlock(&b->lock);
+  return ok;
 }
 
-static void give(budget *b, size_t bytes) { b->used -= bytes; }
+static void give(budget *b, size_t bytes) {
+  if (b->mt) pthread_mutex_lock(&b->lock);
+  b->used -= bytes;
+  if (b->mt) pthread_mutex_unlock(&b->lock);
+}
 
 static int poll_limits(budget *b) {
   const pn_limits *lim = b->lim;
@@ -78,17 +92,20 @@ static int tab_grow(keytab *t) {
   size_t ncap = t->cap ? 2 * t->cap : 1024, i;
   uint64_t *k;
   uint8_t *v;
-  if (t->b->lim && t->b->lim->max_states && t->b->states >= t->b->lim->max_states) {
+  if (!t->b->mt && t->b->lim && t->b->lim->max_states
+      && t->b->states >= t->b->lim->max_states) {
     t->b->stopped = PN_ENOMEM;
     snprintf(t->b->why, sizeof t->b->why, "state limit of %zu reached",
              t->b->lim->max_states);
     return 0;
   }
   if (!take(t->b, ncap * 9)) return 0;
-  k = calloc(ncap, sizeof *k);
-  v = malloc(ncap);
+  /* mmap'ed, on huge pages where the kernel has them: a probe of a large
+  ** table costs a cache miss, and without them a TLB miss as well */
+  k = pn_bigalloc(ncap * sizeof *k);
+  v = pn_bigalloc(ncap);
   if (!k || !v) {
-    free(k); free(v);
+    pn_bigfree(k, ncap * sizeof *k); pn_bigfree(v, ncap);
     give(t->b, ncap * 9);
     t->b->stopped = PN_ENOMEM;
     snprintf(t->b->why, sizeof t->b->why, "out of memory");
@@ -101,49 +118,67 @@ static int tab_grow(keytab *t) {
       k[j] = t->keys[i];
       v[j] = t->val[i];
     }
-  free(t->keys); free(t->val);
+  pn_bigfree(t->keys, t->cap * sizeof *t->keys); pn_bigfree(t->val, t->cap);
   give(t->b, t->cap * 9);
   t->keys = k; t->val = v; t->cap = ncap;
   return 1;
 }
 
 static void tab_free(keytab *t) {
-  free(t->keys); free(t->val);
+  pn_bigfree(t->keys, t->cap * sizeof *t->keys); pn_bigfree(t->val, t->cap);
   if (t->b) give(t->b, t->cap * 9);
   t->keys = NULL; t->val = NULL; t->cap = t->n = 0;
 }
 
-/* value of key, or NOVAL */
-static uint8_t tab_get(const keytab *t, uint64_t key) {
+/* value of key (whose pn_mix64 is h), or NOVAL */
+static uint8_t tab_get_h(const keytab *t, uint64_t key, uint64_t h) {
   size_t j;
   if (!t->cap) return NOVAL;
-  for (j = pn_mix64(key) & (t->cap - 1); t->keys[j] != EMPTY;
-       j = (j + 1) & (t->cap - 1))
+  for (j = h & (t->cap - 1); t->keys[j] != EMPTY; j = (j + 1) & (t->cap - 1))
     if (t->keys[j] == key) return t->val[j];
   return NOVAL;
 }
 
-/* slot of key, inserting it with val if absent (*isnew); NULL when the
-** budget is exhausted */
-static uint8_t *tab_put(keytab *t, uint64_t key, uint8_t val, int *isnew) {
+static uint8_t tab_get(const keytab *t, uint64_t key) {
+  return tab_get_h(t, key, pn_mix64(key));
+}
+
+/* slot of key (whose pn_mix64 is h), inserting it with val if absent
+** (*isnew); NULL when the budget is exhausted */
+static uint8_t *tab_put_h(keytab *t, uint64_t key, uint64_t h, uint8_t val,
+                          int *isnew) {
   size_t j;
   if (10 * (t->n + 1) > 7 * t->cap && !tab_grow(t)) return NULL;
-  for (j = pn_mix64(key) & (t->cap - 1); t->keys[j] != EMPTY;
-       j = (j + 1) & (t->cap - 1))
+  for (j = h & (t->cap - 1); t->keys[j] != EMPTY; j = (j + 1) & (t->cap - 1))
     if (t->keys[j] == key) { *isnew = 0; return &t->val[j]; }
-  if (t->b->lim && t->b->lim->max_states
-      && t->b->states >= t->b->lim->max_states) {
-    t->b->stopped = PN_ENOMEM;
-    snprintf(t->b->why, sizeof t->b->why, "state limit of %zu reached",
-             t->b->lim->max_states);
-    return NULL;
+  if (!t->b->mt) {
+    if (t->b->lim && t->b->lim->max_states
+        && t->b->states >= t->b->lim->max_states) {
+      t->b->stopped = PN_ENOMEM;
+      snprintf(t->b->why, sizeof t->b->why, "state limit of %zu reached",
+               t->b->lim->max_states);
+      return NULL;
+    }
+    t->b->states++;
   }
   t->keys[j] = key;
   t->val[j] = val;
   t->n++;
-  t->b->states++;
   *isnew = 1;
   return &t->val[j];
+}
+
+static uint8_t *tab_put(keytab *t, uint64_t key, uint8_t val, int *isnew) {
+  return tab_put_h(t, key, pn_mix64(key), val, isnew);
+}
+
+/* start fetching the slot of hash h (a hint only) */
+static void tab_prefetch(const keytab *t, uint64_t h) {
+  if (t->cap) {
+    size_t j = h & (t->cap - 1);
+    __builtin_prefetch(&t->keys[j]);
+    __builtin_prefetch(&t->val[j]);
+  }
 }
 
 typedef struct vec {
@@ -216,17 +251,33 @@ static int scratch_init(scratch *s, const pn_keygame *g) {
 
 static void scratch_free(scratch *s) { free(s->out); free(s->mv); }
 
-/* walk from key toward depth 0 of t: through predecessors (forward table)
+/* the tables of one search: one, or one per partition of the keys (the
+** bidirectional search: partition = the top bits of the key's hash) */
+#define NPART 16
+
+static unsigned part_of(uint64_t h) { return (unsigned)(h >> 60); }
+
+typedef struct kview {
+  const keytab *t;
+  int np;                     /* 1 or NPART */
+} kview;
+
+static uint8_t view_get(const kview *v, uint64_t key) {
+  uint64_t h = pn_mix64(key);
+  return tab_get_h(&v->t[v->np > 1 ? part_of(h) : 0], key, h);
+}
+
+/* walk from key toward depth 0 of v: through predecessors (forward table)
 ** or successors (backward table); moves appended to m[*n..] in walking
 ** order.  Returns 0 if the chain breaks (a bug). */
-static int walk(const pn_keygame *g, const keytab *t, uint64_t key,
+static int walk(const pn_keygame *g, const kview *v, uint64_t key,
                 int backward, scratch *sc, uint32_t *m, size_t *n) {
-  uint8_t d = tab_get(t, key);
+  uint8_t d = view_get(v, key);
   while (d != 0) {
     int k = backward ? g->succ(g->ud, key, sc->out, sc->mv)
                      : g->pred(g->ud, key, sc->out, sc->mv), i;
     for (i = 0; i < k; i++)
-      if (tab_get(t, sc->out[i]) == d - 1) break;
+      if (view_get(v, sc->out[i]) == d - 1) break;
     if (i == k) return 0;
     m[(*n)++] = sc->mv[i];
     key = sc->out[i];
@@ -239,10 +290,12 @@ static int walk(const pn_keygame *g, const keytab *t, uint64_t key,
 static int path_to(const pn_keygame *g, const keytab *f, uint64_t key,
                    scratch *sc, pn_keyresult *res) {
   size_t n = 0, i;
+  kview v;
   uint8_t d = tab_get(f, key);
+  v.t = f; v.np = 1;
   res->moves = malloc(((size_t)d + 1) * sizeof *res->moves);
   if (!res->moves) return 0;
-  if (!walk(g, f, key, 0, sc, res->moves, &n)) return 0;
+  if (!walk(g, &v, key, 0, sc, res->moves, &n)) return 0;
   for (i = 0; i < n / 2; i++) {
     uint32_t x = res->moves[i];
     res->moves[i] = res->moves[n - 1 - i];
@@ -256,105 +309,357 @@ static int path_to(const pn_keygame *g, const keytab *f, uint64_t key,
 
 
 /* {====================================================================
-** Bidirectional breadth-first search
+** Bidirectional breadth-first search, on every core
+**
+** Each side keeps its states in NPART tables, by the top bits of the key's
+** hash.  A layer is expanded in chunks of the frontier, in two phases:
+**   1. the threads take slices of the chunk and sort the keys they produce
+**      into buffers, one per thread and partition;
+**   2. each thread owns whole partitions and inserts their keys, buffer by
+**      buffer in thread order, fetching slots a few keys ahead.
+** Every table sees its keys in the serial order, so the tables, the layers
+** and the path found are the same for any number of threads.  Limits are
+** checked between chunks.
 ** ===================================================================== */
 
+#define CHUNK 8192                /* frontier states per chunk */
+#define AHEAD 8                   /* keys fetched ahead when inserting */
+#define MAXTHREADS NPART
+
 typedef struct side {
-  keytab t;
-  vec cur, next;
+  keytab t[NPART];
+  vec cur[NPART], next[NPART];
+  size_t off[NPART + 1];      /* cur[p] starts at off[p] of the frontier */
   int depth;                  /* complete layers */
   double work;                /* keys produced per expansion (estimate) */
   uint64_t made, expanded;
 } side;
 
-int pn_key_bidir(const pn_keygame *g, const uint64_t *starts, size_t nstart,
-                 const uint64_t *goals, size_t ngoal, const pn_limits *lim,
-                 pn_keyresult *res, pn_error *err) {
-  budget b;
-  side s[2];                  /* 0: forward from the starts, 1: backward */
+typedef struct meet {
+  int best;                   /* -1: none */
+  uint64_t key;
+} meet;
+
+typedef struct bidir bidir;
+
+typedef struct bworker {
+  bidir *bd;
+  int id;
+  pthread_t tid;
   scratch sc;
-  uint64_t meet = 0;
-  int best = -1, k, rc = PN_OK;
-  size_t i;
-  memset(res, 0, sizeof *res);
-  budget_init(&b, lim);
-  memset(s, 0, sizeof s);
-  for (k = 0; k < 2; k++) {
-    s[k].t.b = s[k].cur.b = s[k].next.b = &b;
-    s[k].work = g->maxsucc / 2.0 + 1;
+  vec buf[NPART];             /* keys of this thread's slice, by partition */
+  uint64_t made, expanded;
+} bworker;
+
+struct bidir {
+  const pn_keygame *g;
+  budget *b;
+  side s[2];                  /* 0: forward from the starts, 1: backward */
+  int dir;                    /* the side being expanded */
+  size_t lo, hi;              /* the chunk: positions in its frontier */
+  int nt;                     /* threads in this chunk (1 for small ones) */
+  int nthreads;
+  bworker w[MAXTHREADS];
+  pthread_barrier_t bar;
+  pthread_mutex_t startlock;
+  int quit, failed;
+  meet m[NPART];              /* best meeting point found, by partition */
+};
+
+/* phase 1: successors (or predecessors) of positions [a, b) */
+static void expand_slice(bidir *bd, bworker *w, size_t a, size_t b) {
+  side *x = &bd->s[bd->dir];
+  const pn_keygame *g = bd->g;
+  int p = 0, k;
+  for (k = 0; k < NPART; k++) w->buf[k].n = 0;
+  while (p < NPART && x->off[p + 1] <= a) p++;
+  for (; a < b; a++) {
+    uint64_t key;
+    int nk, j;
+    while (x->off[p + 1] <= a) p++;
+    key = x->cur[p].a[a - x->off[p]];
+    nk = bd->dir ? g->pred(g->ud, key, w->sc.out, w->sc.mv)
+                 : g->succ(g->ud, key, w->sc.out, w->sc.mv);
+    w->expanded++;
+    w->made += (uint64_t)nk;
+    for (j = 0; j < nk; j++)
+      if (!vec_push(&w->buf[part_of(pn_mix64(w->sc.out[j]))], w->sc.out[j])) {
+        __atomic_store_n(&bd->failed, 1, __ATOMIC_RELAXED);
+        return;
+      }
   }
-  if (!g->pred || !scratch_init(&sc, g)) {
-    if (g->pred) scratch_free(&sc);
-    return pn_seterror(err, PN_EINVAL, "bidirectional search needs "
-                       "predecessors");
-  }
-  for (k = 0; k < 2; k++) {
-    const uint64_t *keys = k ? goals : starts;
-    size_t n = k ? ngoal : nstart;
-    for (i = 0; i < n; i++) {
+}
+
+/* phase 2: the keys of partition p, from every thread's buffer */
+static int insert_part(bidir *bd, int p) {
+  side *x = &bd->s[bd->dir], *y = &bd->s[1 - bd->dir];
+  keytab *xt = &x->t[p];
+  const keytab *yt = &y->t[p];
+  uint8_t val = (uint8_t)(x->depth + 1);
+  meet *m = &bd->m[p];
+  int t;
+  for (t = 0; t < bd->nt; t++) {
+    const vec *v = &bd->w[t].buf[p];
+    size_t i;
+    for (i = 0; i < v->n; i++) {
+      uint64_t key = v->a[i], h = pn_mix64(key);
+      uint8_t other;
       int isnew;
-      if (!tab_put(&s[k].t, keys[i], 0, &isnew)) goto stopped;
-      if (isnew && !vec_push(&s[k].cur, keys[i])) goto stopped;
-    }
-  }
-  for (i = 0; i < nstart; i++)
-    if (tab_get(&s[1].t, starts[i]) == 0) { best = 0; meet = starts[i]; }
-  while (best < 0) {
-    side *x, *y;
-    int dir;
-    if (s[0].cur.n == 0 || s[1].cur.n == 0) break;     /* exhausted */
-    dir = s[0].cur.n * s[0].work <= s[1].cur.n * s[1].work ? 0 : 1;
-    x = &s[dir]; y = &s[1 - dir];
-    x->next.n = 0;
-    for (i = 0; i < x->cur.n; i++) {
-      uint64_t key = x->cur.a[i];
-      int nk = dir ? g->pred(g->ud, key, sc.out, sc.mv)
-                   : g->succ(g->ud, key, sc.out, sc.mv), j;
-      x->expanded++;
-      x->made += (uint64_t)nk;
-      for (j = 0; j < nk; j++) {
-        int isnew;
-        uint8_t other;
-        if (!tab_put(&x->t, sc.out[j], (uint8_t)(x->depth + 1), &isnew))
-          goto stopped;
-        if (!isnew) continue;
-        if (!vec_push(&x->next, sc.out[j])) goto stopped;
-        other = tab_get(&y->t, sc.out[j]);
-        if (other != NOVAL && (best < 0 || x->depth + 1 + other < best)) {
-          best = x->depth + 1 + other;
-          meet = sc.out[j];
+      if (i + AHEAD < v->n) {
+        uint64_t ha = pn_mix64(v->a[i + AHEAD]);
+        tab_prefetch(xt, ha);
+        tab_prefetch(yt, ha);
+      }
+      if (!tab_put_h(xt, key, h, val, &isnew)) return 0;
+      if (!isnew) continue;
+      if (!vec_push(&x->next[p], key)) return 0;
+      other = tab_get_h(yt, key, h);
+      if (other != NOVAL) {
+        int len = x->depth + 1 + other;
+        if (m->best < 0 || len < m->best || (len == m->best && key < m->key)) {
+          m->best = len;
+          m->key = key;
         }
       }
-      if ((x->expanded & (POLL - 1)) == 0 && poll_limits(&b)) goto stopped;
     }
+  }
+  return 1;
+}
+
+/* both phases for thread w of the chunk (a barrier between them) */
+static void run_phases(bworker *w, int sync) {
+  bidir *bd = w->bd;
+  size_t len = bd->hi - bd->lo;
+  int p;
+  if (w->id < bd->nt)
+    expand_slice(bd, w, bd->lo + len * (size_t)w->id / (size_t)bd->nt,
+                 bd->lo + len * (size_t)(w->id + 1) / (size_t)bd->nt);
+  if (sync) pthread_barrier_wait(&bd->bar);
+  if (__atomic_load_n(&bd->failed, __ATOMIC_RELAXED)) return;
+  for (p = w->id; p < NPART && w->id < bd->nt; p += bd->nt)
+    if (!insert_part(bd, p)) {
+      __atomic_store_n(&bd->failed, 1, __ATOMIC_RELAXED);
+      return;
+    }
+}
+
+static void *bworker_main(void *ud) {
+  bworker *w = ud;
+  bidir *bd = w->bd;
+  pthread_mutex_lock(&bd->startlock);
+  pthread_mutex_unlock(&bd->startlock);
+  if (bd->quit) return NULL;
+  for (;;) {
+    pthread_barrier_wait(&bd->bar);             /* a chunk, or quit */
+    if (bd->quit) break;
+    run_phases(w, 1);
+    pthread_barrier_wait(&bd->bar);             /* the chunk is done */
+  }
+  return NULL;
+}
+
+/* expand positions [lo, hi) of the frontier of side bd->dir; 0 when a
+** table or buffer could not grow */
+static int run_chunk(bidir *bd, size_t lo, size_t hi) {
+  bd->lo = lo;
+  bd->hi = hi;
+  /* small chunks on one thread: not worth the barriers */
+  bd->nt = hi - lo < 512 ? 1 : bd->nthreads;
+  if (bd->nthreads > 1) {
+    pthread_barrier_wait(&bd->bar);
+    run_phases(&bd->w[0], 1);
+    pthread_barrier_wait(&bd->bar);
+  } else {
+    run_phases(&bd->w[0], 0);
+  }
+  return !bd->failed;
+}
+
+static uint64_t side_states(const side *x) {
+  uint64_t n = 0;
+  int p;
+  for (p = 0; p < NPART; p++) n += x->t[p].n;
+  return n;
+}
+
+static int side_put(side *x, uint64_t key) {
+  uint64_t h = pn_mix64(key);
+  int isnew;
+  if (!tab_put_h(&x->t[part_of(h)], key, h, 0, &isnew)) return 0;
+  return !isnew || vec_push(&x->cur[part_of(h)], key);
+}
+
+/* one layer of side dir; *best and *meetkey when the sides meet.  0 when
+** a limit stops it (b->stopped says which) */
+static int bidir_layer(bidir *bd, int *best, uint64_t *meetkey) {
+  side *x = &bd->s[bd->dir], *y = &bd->s[1 - bd->dir];
+  budget *b = bd->b;
+  size_t total = 0, lo;
+  int p, t;
+  for (p = 0; p < NPART; p++) {
+    x->off[p] = total;
+    total += x->cur[p].n;
+    x->next[p].n = 0;
+    bd->m[p].best = -1;
+  }
+  x->off[NPART] = total;
+  for (t = 0; t < bd->nthreads; t++) bd->w[t].made = bd->w[t].expanded = 0;
+  for (lo = 0; lo < total; lo += CHUNK) {
+    size_t hi = total - lo > CHUNK ? lo + CHUNK : total;
+    if (!run_chunk(bd, lo, hi)) {
+      if (!b->stopped) {
+        b->stopped = PN_ENOMEM;
+        snprintf(b->why, sizeof b->why, "out of memory");
+      }
+      return 0;
+    }
+    if (b->lim && b->lim->max_states
+        && side_states(x) + side_states(y) >= b->lim->max_states) {
+      b->stopped = PN_ENOMEM;
+      snprintf(b->why, sizeof b->why, "state limit of %zu reached",
+               b->lim->max_states);
+      return 0;
+    }
+    if (poll_limits(b)) return 0;
+  }
+  for (t = 0; t < bd->nthreads; t++) {
+    x->made += bd->w[t].made;
+    x->expanded += bd->w[t].expanded;
+  }
+  for (p = 0; p < NPART; p++) {
+    const meet *m = &bd->m[p];
+    if (m->best >= 0 && (*best < 0 || m->best < *best
+                         || (m->best == *best && m->key < *meetkey))) {
+      *best = m->best;
+      *meetkey = m->key;
+    }
+  }
+  return 1;
+}
+
+int pn_key_bidir(const pn_keygame *g, const uint64_t *starts, size_t nstart,
+                 const uint64_t *goals, size_t ngoal, int threads,
+                 const pn_limits *lim, pn_keyresult *res, pn_error *err) {
+  budget b;
+  bidir *bd;
+  scratch sc;
+  uint64_t meetkey = 0;
+  int best = -1, k, p, t, started = 0, rc = PN_OK;
+  size_t i;
+  memset(res, 0, sizeof *res);
+  if (!g->pred)
+    return pn_seterror(err, PN_EINVAL, "bidirectional search needs "
+                       "predecessors");
+  if (threads < 1) threads = 1;
+  if (threads > MAXTHREADS) threads = MAXTHREADS;
+  if (!(bd = calloc(1, sizeof *bd)))
+    return pn_seterror(err, PN_ENOMEM, "out of memory");
+  budget_init(&b, lim);
+  b.mt = 1;
+  pthread_mutex_init(&b.lock, NULL);
+  bd->g = g;
+  bd->b = &b;
+  bd->nthreads = threads;
+  pthread_mutex_init(&bd->startlock, NULL);
+  for (k = 0; k < 2; k++) {
+    for (p = 0; p < NPART; p++)
+      bd->s[k].t[p].b = bd->s[k].cur[p].b = bd->s[k].next[p].b = &b;
+    bd->s[k].work = g->maxsucc / 2.0 + 1;
+  }
+  for (t = 0; t < threads; t++) {
+    bd->w[t].bd = bd;
+    bd->w[t].id = t;
+    for (p = 0; p < NPART; p++) bd->w[t].buf[p].b = &b;
+    if (!scratch_init(&bd->w[t].sc, g)) {
+      rc = pn_seterror(err, PN_ENOMEM, "out of memory");
+      goto done;
+    }
+  }
+  if (!scratch_init(&sc, g)) {
+    scratch_free(&sc);
+    rc = pn_seterror(err, PN_ENOMEM, "out of memory");
+    goto done;
+  }
+  if (threads > 1) {
+    /* the workers wait for startlock before they look at quit and the
+    ** barrier: if a thread cannot start, the others leave and the search
+    ** runs on one thread */
+    pthread_mutex_lock(&bd->startlock);
+    for (started = 1; started < threads; started++)
+      if (pthread_create(&bd->w[started].tid, NULL, bworker_main,
+                         &bd->w[started]) != 0)
+        break;
+    if (started < threads
+        || pthread_barrier_init(&bd->bar, NULL, (unsigned)threads) != 0)
+      bd->quit = 1;
+    pthread_mutex_unlock(&bd->startlock);
+    if (bd->quit) {
+      for (t = 1; t < started; t++) pthread_join(bd->w[t].tid, NULL);
+      bd->quit = 0;
+      bd->nthreads = 1;
+    }
+    started = bd->nthreads > 1;
+  }
+  for (i = 0; i < nstart; i++)
+    if (!side_put(&bd->s[0], starts[i])) goto stopped;
+  for (i = 0; i < ngoal; i++)
+    if (!side_put(&bd->s[1], goals[i])) goto stopped;
+  for (i = 0; i < nstart; i++)
+    if (view_get(&(kview){ bd->s[1].t, NPART }, starts[i]) == 0) {
+      best = 0;
+      meetkey = starts[i];
+    }
+  while (best < 0) {
+    side *x;
+    uint64_t n0 = 0, n1 = 0;
+    for (p = 0; p < NPART; p++) {
+      n0 += bd->s[0].cur[p].n;
+      n1 += bd->s[1].cur[p].n;
+    }
+    if (n0 == 0 || n1 == 0) break;                      /* exhausted */
+    bd->dir = n0 * bd->s[0].work <= n1 * bd->s[1].work ? 0 : 1;
+    x = &bd->s[bd->dir];
     if (x->depth + 1 >= 250) {
       b.stopped = PN_ELIMIT;
       snprintf(b.why, sizeof b.why, "more than 250 layers");
       goto stopped;
     }
+    if (!bidir_layer(bd, &best, &meetkey)) goto stopped;
     x->depth++;
     x->work = x->expanded ? (double)x->made / (double)x->expanded : x->work;
-    report(g, dir ? "bidir<" : "bidir>", s[0].depth + s[1].depth,
-           s[0].t.n + s[1].t.n, x->next.n, &b);
-    { vec t = x->cur; x->cur = x->next; x->next = t; }
+    {
+      uint64_t layer = 0;
+      for (p = 0; p < NPART; p++) {
+        vec tmp = x->cur[p];
+        layer += x->next[p].n;
+        x->cur[p] = x->next[p];
+        x->next[p] = tmp;
+      }
+      report(g, bd->dir ? "bidir<" : "bidir>",
+             bd->s[0].depth + bd->s[1].depth,
+             side_states(&bd->s[0]) + side_states(&bd->s[1]), layer, &b);
+    }
   }
-  res->states = s[0].t.n + s[1].t.n;
-  res->expanded = s[0].expanded + s[1].expanded;
+  res->states = side_states(&bd->s[0]) + side_states(&bd->s[1]);
+  res->expanded = bd->s[0].expanded + bd->s[1].expanded;
   res->memory = b.peak;
   if (best >= 0) {
     size_t n = 0, j;
+    kview v0, v1;
     int ok;
+    v0.t = bd->s[0].t; v0.np = NPART;
+    v1.t = bd->s[1].t; v1.np = NPART;
     res->found = 1;
     res->moves = malloc(((size_t)best + 1) * sizeof *res->moves);
     /* the start side walks back from the meeting point (reversed), the
     ** goal side walks on from it */
-    ok = res->moves && walk(g, &s[0].t, meet, 0, &sc, res->moves, &n);
+    ok = res->moves && walk(g, &v0, meetkey, 0, &sc, res->moves, &n);
     for (j = 0; ok && j < n / 2; j++) {
       uint32_t m = res->moves[j];
       res->moves[j] = res->moves[n - 1 - j];
       res->moves[n - 1 - j] = m;
     }
-    ok = ok && walk(g, &s[1].t, meet, 1, &sc, res->moves, &n);
+    ok = ok && walk(g, &v1, meetkey, 1, &sc, res->moves, &n);
     res->nmoves = n;
     if (!ok || (int)n != best)
       rc = pn_seterror(err, PN_EINTERNAL, "penny bug: bidirectional path "
@@ -362,22 +667,37 @@ int pn_key_bidir(const pn_keygame *g, const uint64_t *starts, size_t nstart,
   } else {
     res->found = 0;
   }
-  goto done;
+  goto finish;
 stopped:
   res->stopped = b.stopped;
   snprintf(res->why, sizeof res->why, "%s", b.why);
-  res->states = s[0].t.n + s[1].t.n;
-  res->expanded = s[0].expanded + s[1].expanded;
+  res->states = side_states(&bd->s[0]) + side_states(&bd->s[1]);
+  res->expanded = bd->s[0].expanded + bd->s[1].expanded;
   res->memory = b.peak;
   /* no path of length <= depth_f + depth_b, else they would have met */
-  res->lower_bound = s[0].depth + s[1].depth + 1;
-done:
-  for (k = 0; k < 2; k++) {
-    tab_free(&s[k].t);
-    vec_free(&s[k].cur);
-    vec_free(&s[k].next);
-  }
+  res->lower_bound = bd->s[0].depth + bd->s[1].depth + 1;
+finish:
   scratch_free(&sc);
+done:
+  if (started) {
+    bd->quit = 1;
+    pthread_barrier_wait(&bd->bar);
+    for (t = 1; t < bd->nthreads; t++) pthread_join(bd->w[t].tid, NULL);
+    pthread_barrier_destroy(&bd->bar);
+  }
+  pthread_mutex_destroy(&bd->startlock);
+  for (k = 0; k < 2; k++)
+    for (p = 0; p < NPART; p++) {
+      tab_free(&bd->s[k].t[p]);
+      vec_free(&bd->s[k].cur[p]);
+      vec_free(&bd->s[k].next[p]);
+    }
+  for (t = 0; t < threads; t++) {
+    for (p = 0; p < NPART; p++) vec_free(&bd->w[t].buf[p]);
+    if (bd->w[t].sc.out || bd->w[t].sc.mv) scratch_free(&bd->w[t].sc);
+  }
+  pthread_mutex_destroy(&b.lock);
+  free(bd);
   return rc;
 }
 

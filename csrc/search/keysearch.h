@@ -42,10 +42,12 @@ typedef struct pn_keyresult {
 
 void pn_keyresult_clear(pn_keyresult *r);
 
-/* shortest path from any start to any goal, meeting in the middle */
+/* shortest path from any start to any goal, meeting in the middle, on
+** `threads` threads (the succ and pred callbacks must allow that); the
+** result does not depend on the number of threads */
 int pn_key_bidir(const pn_keygame *g, const uint64_t *starts, size_t nstart,
-                 const uint64_t *goals, size_t ngoal, const pn_limits *lim,
-                 pn_keyresult *res, pn_error *err);
+                 const uint64_t *goals, size_t ngoal, int threads,
+                 const pn_limits *lim, pn_keyresult *res, pn_error *err);
 /* breadth-first from start to the first state with is_goal */
 int pn_key_bfs(const pn_keygame *g, uint64_t start, const pn_limits *lim,
                pn_keyresult *res, pn_error *err);
