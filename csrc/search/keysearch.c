@@ -88,6 +88,19 @@ typedef struct keytab {
   budget *b;
 } keytab;
 
+/* table arrays: small ones from the heap, large ones mmap'ed on huge pages
+** where the kernel has them (a probe of a large table costs a cache miss,
+** and without huge pages a TLB miss as well) */
+#define BIGTAB ((size_t)1 << 21)
+
+static void *tab_alloc(size_t bytes) {
+  return bytes >= BIGTAB ? pn_bigalloc(bytes) : calloc(bytes, 1);
+}
+
+static void tab_release(void *p, size_t bytes) {
+  if (bytes >= BIGTAB) pn_bigfree(p, bytes); else free(p);
+}
+
 static int tab_grow(keytab *t) {
   size_t ncap = t->cap ? 2 * t->cap : 1024, i;
   uint64_t *k;
@@ -100,12 +113,10 @@ static int tab_grow(keytab *t) {
     return 0;
   }
   if (!take(t->b, ncap * 9)) return 0;
-  /* mmap'ed, on huge pages where the kernel has them: a probe of a large
-  ** table costs a cache miss, and without them a TLB miss as well */
-  k = pn_bigalloc(ncap * sizeof *k);
-  v = pn_bigalloc(ncap);
+  k = tab_alloc(ncap * sizeof *k);
+  v = tab_alloc(ncap);
   if (!k || !v) {
-    pn_bigfree(k, ncap * sizeof *k); pn_bigfree(v, ncap);
+    tab_release(k, ncap * sizeof *k); tab_release(v, ncap);
     give(t->b, ncap * 9);
     t->b->stopped = PN_ENOMEM;
     snprintf(t->b->why, sizeof t->b->why, "out of memory");
@@ -118,14 +129,14 @@ static int tab_grow(keytab *t) {
       k[j] = t->keys[i];
       v[j] = t->val[i];
     }
-  pn_bigfree(t->keys, t->cap * sizeof *t->keys); pn_bigfree(t->val, t->cap);
+  tab_release(t->keys, t->cap * sizeof *t->keys); tab_release(t->val, t->cap);
   give(t->b, t->cap * 9);
   t->keys = k; t->val = v; t->cap = ncap;
   return 1;
 }
 
 static void tab_free(keytab *t) {
-  pn_bigfree(t->keys, t->cap * sizeof *t->keys); pn_bigfree(t->val, t->cap);
+  tab_release(t->keys, t->cap * sizeof *t->keys); tab_release(t->val, t->cap);
   if (t->b) give(t->b, t->cap * 9);
   t->keys = NULL; t->val = NULL; t->cap = t->n = 0;
 }
@@ -177,7 +188,6 @@ static void tab_prefetch(const keytab *t, uint64_t h) {
   if (t->cap) {
     size_t j = h & (t->cap - 1);
     __builtin_prefetch(&t->keys[j]);
-    __builtin_prefetch(&t->val[j]);
   }
 }
 
@@ -323,7 +333,7 @@ static int path_to(const pn_keygame *g, const keytab *f, uint64_t key,
 ** ===================================================================== */
 
 #define CHUNK 8192                /* frontier states per chunk */
-#define AHEAD 8                   /* keys fetched ahead when inserting */
+#define AHEAD 16                  /* keys fetched ahead when inserting */
 #define MAXTHREADS NPART
 
 typedef struct side {
