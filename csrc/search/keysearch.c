@@ -101,10 +101,24 @@ static void tab_release(void *p, size_t bytes) {
   if (bytes >= BIGTAB) pn_bigfree(p, bytes); else free(p);
 }
 
+/* the home slot of hash h among cap slots (the low 32 bits of h scaled to
+** cap: any cap below 2^32 works, so tables grow by half; the partitions
+** use the top bits) */
+static size_t slot_of(uint64_t h, size_t cap) {
+  return (size_t)(((h & 0xffffffffu) * (uint64_t)cap) >> 32);
+}
+
+static size_t slot_next(size_t j, size_t cap) { return j + 1 == cap ? 0 : j + 1; }
+
 static int tab_grow(keytab *t) {
-  size_t ncap = t->cap ? 2 * t->cap : 1024, i;
+  size_t ncap = t->cap ? t->cap + t->cap / 2 : 1024, i;
   uint64_t *k;
   uint8_t *v;
+  if (ncap >= ((size_t)1 << 32)) {
+    t->b->stopped = PN_ENOMEM;
+    snprintf(t->b->why, sizeof t->b->why, "a table of 2^32 slots is full");
+    return 0;
+  }
   if (!t->b->mt && t->b->lim && t->b->lim->max_states
       && t->b->states >= t->b->lim->max_states) {
     t->b->stopped = PN_ENOMEM;
@@ -124,8 +138,8 @@ static int tab_grow(keytab *t) {
   }
   for (i = 0; i < t->cap; i++)
     if (t->keys[i] != EMPTY) {
-      size_t j = pn_mix64(t->keys[i]) & (ncap - 1);
-      while (k[j] != EMPTY) j = (j + 1) & (ncap - 1);
+      size_t j = slot_of(pn_mix64(t->keys[i]), ncap);
+      while (k[j] != EMPTY) j = slot_next(j, ncap);
       k[j] = t->keys[i];
       v[j] = t->val[i];
     }
@@ -145,7 +159,7 @@ static void tab_free(keytab *t) {
 static uint8_t tab_get_h(const keytab *t, uint64_t key, uint64_t h) {
   size_t j;
   if (!t->cap) return NOVAL;
-  for (j = h & (t->cap - 1); t->keys[j] != EMPTY; j = (j + 1) & (t->cap - 1))
+  for (j = slot_of(h, t->cap); t->keys[j] != EMPTY; j = slot_next(j, t->cap))
     if (t->keys[j] == key) return t->val[j];
   return NOVAL;
 }
@@ -159,8 +173,8 @@ static uint8_t tab_get(const keytab *t, uint64_t key) {
 static uint8_t *tab_put_h(keytab *t, uint64_t key, uint64_t h, uint8_t val,
                           int *isnew) {
   size_t j;
-  if (10 * (t->n + 1) > 7 * t->cap && !tab_grow(t)) return NULL;
-  for (j = h & (t->cap - 1); t->keys[j] != EMPTY; j = (j + 1) & (t->cap - 1))
+  if (5 * (t->n + 1) > 4 * t->cap && !tab_grow(t)) return NULL;
+  for (j = slot_of(h, t->cap); t->keys[j] != EMPTY; j = slot_next(j, t->cap))
     if (t->keys[j] == key) { *isnew = 0; return &t->val[j]; }
   if (!t->b->mt) {
     if (t->b->lim && t->b->lim->max_states
@@ -186,7 +200,7 @@ static uint8_t *tab_put(keytab *t, uint64_t key, uint8_t val, int *isnew) {
 /* start fetching the slot of hash h (a hint only) */
 static void tab_prefetch(const keytab *t, uint64_t h) {
   if (t->cap) {
-    size_t j = h & (t->cap - 1);
+    size_t j = slot_of(h, t->cap);
     __builtin_prefetch(&t->keys[j]);
   }
 }
