@@ -173,7 +173,7 @@ static uint8_t tab_get(const keytab *t, uint64_t key) {
 static uint8_t *tab_put_h(keytab *t, uint64_t key, uint64_t h, uint8_t val,
                           int *isnew) {
   size_t j;
-  if (5 * (t->n + 1) > 4 * t->cap && !tab_grow(t)) return NULL;
+  if (10 * (t->n + 1) > 7 * t->cap && !tab_grow(t)) return NULL;
   for (j = slot_of(h, t->cap); t->keys[j] != EMPTY; j = slot_next(j, t->cap))
     if (t->keys[j] == key) { *isnew = 0; return &t->val[j]; }
   if (!t->b->mt) {
@@ -654,10 +654,13 @@ int pn_key_bidir(const pn_keygame *g, const uint64_t *starts, size_t nstart,
     {
       uint64_t layer = 0;
       for (p = 0; p < NPART; p++) {
-        vec tmp = x->cur[p];
+        /* the old frontier's memory goes back: the other side may be
+        ** expanded next, and its layers are as large */
+        vec_free(&x->cur[p]);
         layer += x->next[p].n;
         x->cur[p] = x->next[p];
-        x->next[p] = tmp;
+        memset(&x->next[p], 0, sizeof x->next[p]);
+        x->next[p].b = &b;
       }
       report(g, bd->dir ? "bidir<" : "bidir>",
              bd->s[0].depth + bd->s[1].depth,
