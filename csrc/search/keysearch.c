@@ -364,6 +364,15 @@ typedef struct meet {
   uint64_t key;
 } meet;
 
+/* keep the shorter meeting point, and of two as short the smaller key, so
+** the choice does not depend on the order the keys were met in */
+static void meet_take(meet *m, int len, uint64_t key) {
+  if (m->best < 0 || len < m->best || (len == m->best && key < m->key)) {
+    m->best = len;
+    m->key = key;
+  }
+}
+
 typedef struct bidir bidir;
 
 typedef struct bworker {
@@ -438,13 +447,7 @@ static int insert_part(bidir *bd, int p) {
       if (!isnew) continue;
       if (!vec_push(&x->next[p], key)) return 0;
       other = tab_get_h(yt, key, h);
-      if (other != NOVAL) {
-        int len = x->depth + 1 + other;
-        if (m->best < 0 || len < m->best || (len == m->best && key < m->key)) {
-          m->best = len;
-          m->key = key;
-        }
-      }
+      if (other != NOVAL) meet_take(m, x->depth + 1 + other, key);
     }
   }
   return 1;
@@ -513,9 +516,9 @@ static int side_put(side *x, uint64_t key) {
   return !isnew || vec_push(&x->cur[part_of(h)], key);
 }
 
-/* one layer of side dir; *best and *meetkey when the sides meet.  0 when
-** a limit stops it (b->stopped says which) */
-static int bidir_layer(bidir *bd, int *best, uint64_t *meetkey) {
+/* one layer of side dir; *found takes the meeting points.  0 when a limit
+** stops it (b->stopped says which) */
+static int bidir_layer(bidir *bd, meet *found) {
   side *x = &bd->s[bd->dir], *y = &bd->s[1 - bd->dir];
   budget *b = bd->b;
   size_t total = 0, lo;
@@ -523,7 +526,6 @@ static int bidir_layer(bidir *bd, int *best, uint64_t *meetkey) {
   for (p = 0; p < NPART; p++) {
     x->off[p] = total;
     total += x->cur[p].n;
-    x->next[p].n = 0;
     bd->m[p].best = -1;
   }
   x->off[NPART] = total;
@@ -550,14 +552,8 @@ static int bidir_layer(bidir *bd, int *best, uint64_t *meetkey) {
     x->made += bd->w[t].made;
     x->expanded += bd->w[t].expanded;
   }
-  for (p = 0; p < NPART; p++) {
-    const meet *m = &bd->m[p];
-    if (m->best >= 0 && (*best < 0 || m->best < *best
-                         || (m->best == *best && m->key < *meetkey))) {
-      *best = m->best;
-      *meetkey = m->key;
-    }
-  }
+  for (p = 0; p < NPART; p++)
+    if (bd->m[p].best >= 0) meet_take(found, bd->m[p].best, bd->m[p].key);
   return 1;
 }
 
@@ -566,9 +562,8 @@ int pn_key_bidir(const pn_keygame *g, const uint64_t *starts, size_t nstart,
                  const pn_limits *lim, pn_keyresult *res, pn_error *err) {
   budget b;
   bidir *bd;
-  scratch sc;
-  uint64_t meetkey = 0;
-  int best = -1, k, p, t, started = 0, rc = PN_OK;
+  meet found = { -1, 0 };
+  int k, p, t, started = 0, rc = PN_OK;
   size_t i;
   memset(res, 0, sizeof *res);
   if (!g->pred)
@@ -599,11 +594,6 @@ int pn_key_bidir(const pn_keygame *g, const uint64_t *starts, size_t nstart,
       goto done;
     }
   }
-  if (!scratch_init(&sc, g)) {
-    scratch_free(&sc);
-    rc = pn_seterror(err, PN_ENOMEM, "out of memory");
-    goto done;
-  }
   if (threads > 1) {
     /* the workers wait for startlock before they look at quit and the
     ** barrier: if a thread cannot start, the others leave and the search
@@ -629,11 +619,9 @@ int pn_key_bidir(const pn_keygame *g, const uint64_t *starts, size_t nstart,
   for (i = 0; i < ngoal; i++)
     if (!side_put(&bd->s[1], goals[i])) goto stopped;
   for (i = 0; i < nstart; i++)
-    if (view_get(&(kview){ bd->s[1].t, NPART }, starts[i]) == 0) {
-      best = 0;
-      meetkey = starts[i];
-    }
-  while (best < 0) {
+    if (view_get(&(kview){ bd->s[1].t, NPART }, starts[i]) == 0)
+      meet_take(&found, 0, starts[i]);
+  while (found.best < 0) {
     side *x;
     uint64_t n0 = 0, n1 = 0;
     for (p = 0; p < NPART; p++) {
@@ -648,7 +636,7 @@ int pn_key_bidir(const pn_keygame *g, const uint64_t *starts, size_t nstart,
       snprintf(b.why, sizeof b.why, "more than 250 layers");
       goto stopped;
     }
-    if (!bidir_layer(bd, &best, &meetkey)) goto stopped;
+    if (!bidir_layer(bd, &found)) goto stopped;
     x->depth++;
     x->work = x->expanded ? (double)x->made / (double)x->expanded : x->work;
     {
@@ -670,31 +658,32 @@ int pn_key_bidir(const pn_keygame *g, const uint64_t *starts, size_t nstart,
   res->states = side_states(&bd->s[0]) + side_states(&bd->s[1]);
   res->expanded = bd->s[0].expanded + bd->s[1].expanded;
   res->memory = b.peak;
-  if (best >= 0) {
+  if (found.best >= 0) {
     size_t n = 0, j;
     kview v0, v1;
+    scratch *sc = &bd->w[0].sc;          /* the threads are idle now */
     int ok;
     v0.t = bd->s[0].t; v0.np = NPART;
     v1.t = bd->s[1].t; v1.np = NPART;
     res->found = 1;
-    res->moves = malloc(((size_t)best + 1) * sizeof *res->moves);
+    res->moves = malloc(((size_t)found.best + 1) * sizeof *res->moves);
     /* the start side walks back from the meeting point (reversed), the
     ** goal side walks on from it */
-    ok = res->moves && walk(g, &v0, meetkey, 0, &sc, res->moves, &n);
+    ok = res->moves && walk(g, &v0, found.key, 0, sc, res->moves, &n);
     for (j = 0; ok && j < n / 2; j++) {
       uint32_t m = res->moves[j];
       res->moves[j] = res->moves[n - 1 - j];
       res->moves[n - 1 - j] = m;
     }
-    ok = ok && walk(g, &v1, meetkey, 1, &sc, res->moves, &n);
+    ok = ok && walk(g, &v1, found.key, 1, sc, res->moves, &n);
     res->nmoves = n;
-    if (!ok || (int)n != best)
+    if (!ok || (int)n != found.best)
       rc = pn_seterror(err, PN_EINTERNAL, "penny bug: bidirectional path "
                        "reconstruction failed");
   } else {
     res->found = 0;
   }
-  goto finish;
+  goto done;
 stopped:
   res->stopped = b.stopped;
   snprintf(res->why, sizeof res->why, "%s", b.why);
@@ -703,8 +692,6 @@ stopped:
   res->memory = b.peak;
   /* no path of length <= depth_f + depth_b, else they would have met */
   res->lower_bound = bd->s[0].depth + bd->s[1].depth + 1;
-finish:
-  scratch_free(&sc);
 done:
   if (started) {
     bd->quit = 1;
