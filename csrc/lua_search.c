@@ -81,7 +81,7 @@ static const char *const method_names[] = {
 };
 
 void pnL_read_limits(lua_State *L, int idx, pn_limits *lim) {
-  double mem, states;
+  double mem, states, levels;
   memset(lim, 0, sizeof *lim);
   if (!lua_isnoneornil(L, idx)) luaL_checktype(L, idx, LUA_TTABLE);
   mem = optnumber(L, idx, "max_memory", 0);
@@ -94,6 +94,10 @@ void pnL_read_limits(lua_State *L, int idx, pn_limits *lim) {
   if (states > 1e15) luaL_argerror(L, idx, "max_states is absurdly large");
   lim->max_memory = (size_t)mem;
   lim->max_states = (size_t)states;
+  levels = optnumber(L, idx, "probe_levels", 2);
+  if (levels != (int)levels || levels > 8)
+    luaL_argerror(L, idx, "probe_levels must be an integer 0..8");
+  lim->probe_levels = (int)levels;
 }
 
 static void push_result(lua_State *L, const pn_board *b, const pn_result *r) {
@@ -113,6 +117,8 @@ static void push_result(lua_State *L, const pn_board *b, const pn_result *r) {
   lua_setfield(L, -2, "expanded");
   lua_pushinteger(L, r->depth);
   lua_setfield(L, -2, "depth");
+  lua_pushinteger(L, r->probed);
+  lua_setfield(L, -2, "probed");
   if (r->verdict == PN_UNKNOWN) {
     lua_pushinteger(L, r->lower_bound);
     lua_setfield(L, -2, "lower_bound");

@@ -185,6 +185,9 @@ typedef struct pn_limits {
   size_t max_memory;          /* bytes; 0 = default (1 GiB) */
   double time_limit;          /* seconds; 0 = none */
   volatile int *interrupt;    /* polled; nonzero stops with PN_EINTR */
+  int probe_levels;           /* bidirectional search: once the memory is
+                              ** full, levels searched on without storing
+                              ** them (0 = none; at most 8) */
 } pn_limits;
 
 typedef struct pn_result {
@@ -195,6 +198,7 @@ typedef struct pn_result {
   uint64_t expanded;          /* states expanded */
   int depth;                  /* layers completed */
   int lower_bound;            /* proven lower bound when unknown */
+  int probed;                 /* levels searched without storing them */
   size_t memory;              /* peak bytes used by the search */
   double seconds;
   char reason[256];

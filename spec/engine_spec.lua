@@ -166,6 +166,84 @@ describe("distance tables", function()
   end)
 end)
 
+describe("the bidirectional search with its memory full", function()
+  -- max_states stops the stored layers early; probe_levels more levels are
+  -- then searched depth-first without storing them
+  local function move_text(s)
+    local t = {}
+    for k = 1, #s do t[k] = tostring(s.moves[k]) end
+    return table.concat(t, " ")
+  end
+
+  it("finds Chaffin's lengths or proves lower bounds, the same on 1 and 2 threads", function()
+    local corpus = cs.load()
+    local probed_solved, raised = 0, 0
+    for _, key in ipairs{ "A-9", "9-4", "4-9", "7-T", "W-U", "Z-E", "F-5" } do
+      local p, known = cs.puzzle(corpus, "font5x7", key)
+      local cap = 20000
+      local base = p:solve{ method = "bidir", max_states = cap, probe_levels = 0,
+                            threads = 1 }
+      assert.equal("unknown", base.verdict, key)
+      assert.is_true(base.lower_bound <= #known, key)
+      local s1 = p:solve{ method = "bidir", max_states = cap, probe_levels = 3,
+                          threads = 1 }
+      local s2 = p:solve{ method = "bidir", max_states = cap, probe_levels = 3,
+                          threads = 2 }
+      assert.equal(s1.verdict, s2.verdict, key)
+      assert.equal(move_text(s1), move_text(s2), key)
+      assert.equal(s1.lower_bound, s2.lower_bound, key)
+      assert.equal(s1.stats.probed, s2.stats.probed, key)
+      if s1.verdict == "solved" then
+        assert.equal(#known, #s1, key)
+        assert.is_true(s1.replayed and s1.optimal, key)
+        assert.is_true(s1.stats.probed >= 1 and s1.stats.probed <= 3, key)
+        -- the probes went exactly as deep as the missing moves
+        assert.equal(#known, base.lower_bound - 1 + s1.stats.probed, key)
+        probed_solved = probed_solved + 1
+      else
+        assert.equal("unknown", s1.verdict, key)
+        assert.equal(3, s1.stats.probed, key)
+        assert.equal(base.lower_bound + 3, s1.lower_bound, key)
+        assert.is_true(s1.lower_bound <= #known, key)
+        raised = raised + 1
+      end
+    end
+    assert.is_true(probed_solved >= 3 and raised >= 2,
+      probed_solved .. " solved by probing, " .. raised .. " bounds raised")
+  end)
+
+  it("agrees with the plain BFS on random puzzles", function()
+    local rand = S.rng(4242)
+    local count = { solved = 0, unsolvable = 0, probed = 0 }
+    for bi = 1, 4 do
+      local board = penny.board(BOARDS[bi])
+      for trial = 1, 40 do
+        local labels = trial % 3 == 0 and 2 or nil
+        local n = 2 + rand(math.min(4, #board - 3))
+        local a, g = random_puzzle(board, rand, n, labels, trial % 2 == 0)
+        local p = penny.puzzle{ board = board, start = a, goal = g }
+        local ref = p:solve{ method = "bfs" }
+        count[ref.verdict] = count[ref.verdict] + 1
+        local s = p:solve{ method = "bidir", max_states = 24, probe_levels = 4,
+                           threads = 1 + trial % 2 }
+        if s.verdict == "solved" then
+          assert.equal("solved", ref.verdict)
+          assert.equal(#ref, #s)
+          assert.is_true(s.replayed)
+          if s.stats.probed > 0 then count.probed = count.probed + 1 end
+        elseif s.verdict == "unknown" then
+          -- a proven bound: no shorter solution exists
+          assert.is_true(ref.verdict == "unsolvable" or s.lower_bound <= #ref)
+        else
+          assert.equal("unsolvable", ref.verdict)
+        end
+      end
+    end
+    assert.is_true(count.solved >= 20 and count.probed >= 10,
+      count.solved .. " solved, " .. count.probed .. " through probes")
+  end)
+end)
+
 describe("Chaffin's optimal lengths", function()
   it("are found for the forty shortest font5x7 puzzles, every solution replayed", function()
     local corpus = cs.load()

@@ -215,7 +215,8 @@ describe("limits", function()
   it("a state cap gives unknown, whatever the method", function()
     local p = cs.puzzle(cs.load(), "font5x7", "A-9")
     for _, method in ipairs{ "auto", "bfs", "bidir", "astar" } do
-      local s = p:solve{ max_states = 1000, method = method }
+      -- (bidir would search on without storing: see engine_spec)
+      local s = p:solve{ max_states = 1000, method = method, probe_levels = 0 }
       assert.equal("unknown", s.verdict, method)
       assert.is_true(s.lower_bound >= 1 and s.lower_bound <= 6, method)
     end
@@ -260,6 +261,8 @@ describe("puzzle errors", function()
       { { speed = 3 }, "unknown solve option 'speed'" },
       { { max_memory = 100 }, "at least 4096" },
       { { max_memory = 1e300 }, "absurdly large" },
+      { { probe_levels = 9 }, "probe_levels must be an integer 0..8" },
+      { { probe_levels = 1.5 }, "probe_levels must be an integer 0..8" },
     } do
       local ok, err = pcall(p.solve, p, c[1])
       assert.is_false(ok)

@@ -142,6 +142,7 @@ static int key_result(const pn_coingame *cg, pn_method m, pn_keyresult *kr,
   int rc = PN_OK;
   res->states += kr->states;
   res->expanded += kr->expanded;
+  res->probed = kr->probed;
   if (kr->memory > res->memory) res->memory = kr->memory;
   if (kr->stopped) {
     res->verdict = PN_UNKNOWN;
@@ -156,6 +157,12 @@ static int key_result(const pn_coingame *cg, pn_method m, pn_keyresult *kr,
       snprintf(res->reason, sizeof res->reason, "optimal: A* with an "
                "admissible heuristic (uncovered goal cells) expanded every "
                "state of lower estimate");
+    else if (kr->probed)
+      snprintf(res->reason, sizeof res->reason, "optimal: %s completed "
+               "every layer on both sides without meeting below %zu moves "
+               "(memory full: the last %d level%s searched without storing)",
+               method_name(m), kr->nmoves, kr->probed,
+               kr->probed > 1 ? "s" : "");
     else
       snprintf(res->reason, sizeof res->reason, "optimal: %s completed "
                "every layer on both sides without meeting below %zu moves",
@@ -243,6 +250,7 @@ int pn_search(const pn_board *w, const pn_rule *r, const pn_config *start,
       if (keylim.max_memory > lim.max_memory / 2)
         keylim.max_memory = lim.max_memory / 2;
       keylim.max_states = (size_t)(cg.s.size / 32) + 1024;
+      keylim.probe_levels = 0;  /* the full-space search takes over */
     } else {
       fallback = 0;             /* the caller's limits stop the search */
     }

@@ -229,6 +229,22 @@ static int vec_push(vec *v, uint64_t x) {
   return 1;
 }
 
+/* room for n keys in all (the vector must be empty) */
+static int vec_reserve(vec *v, size_t n) {
+  uint64_t *na;
+  if (n <= v->cap) return 1;
+  if (!take(v->b, (n - v->cap) * 8)) return 0;
+  na = realloc(v->a, n * sizeof *na);
+  if (!na) {
+    give(v->b, (n - v->cap) * 8);
+    v->b->stopped = PN_ENOMEM;
+    snprintf(v->b->why, sizeof v->b->why, "out of memory");
+    return 0;
+  }
+  v->a = na; v->cap = n;
+  return 1;
+}
+
 static void vec_free(vec *v) {
   free(v->a);
   if (v->b) give(v->b, v->cap * 8);
@@ -352,8 +368,10 @@ static int path_to(const pn_keygame *g, const keytab *f, uint64_t key,
 
 typedef struct side {
   keytab t[NPART];
-  vec cur[NPART], next[NPART];
+  vec cur[NPART];             /* the frontier (its keys have val = depth) */
   size_t off[NPART + 1];      /* cur[p] starts at off[p] of the frontier */
+  int has_cur;                /* cur lists the frontier of depth `depth` */
+  uint64_t prev_layer;        /* size of the layer before the frontier */
   int depth;                  /* complete layers */
   double work;                /* keys produced per expansion (estimate) */
   uint64_t made, expanded;
@@ -373,6 +391,32 @@ static void meet_take(meet *m, int len, uint64_t key) {
   }
 }
 
+/* a meeting point found by probing below a frontier without storing:
+** `from` on the frontier, `key` on the other side, n moves between them */
+#define MAXPROBE 8
+
+typedef struct hit {
+  int len;                    /* -1: none */
+  uint64_t key, from;
+  int n;
+  uint32_t mv[MAXPROBE];      /* moves from `from` to key, in search order */
+} hit;
+
+/* keep the shortest, then the smallest key, then the smallest frontier
+** state: the same choice for any number of threads */
+static void hit_take(hit *h, int len, uint64_t key, uint64_t from,
+                     const uint32_t *mv, int n) {
+  if (h->len < 0 || len < h->len
+      || (len == h->len && (key < h->key
+                            || (key == h->key && from < h->from)))) {
+    h->len = len;
+    h->key = key;
+    h->from = from;
+    h->n = n;
+    memcpy(h->mv, mv, (size_t)n * sizeof *mv);
+  }
+}
+
 typedef struct bidir bidir;
 
 typedef struct bworker {
@@ -382,6 +426,9 @@ typedef struct bworker {
   scratch sc;
   vec buf[NPART];             /* keys of this thread's slice, by partition */
   uint64_t made, expanded;
+  uint64_t *pout, *ph;        /* probing: keys and hashes, by level */
+  uint32_t *pmv;              /* probing: moves, by level */
+  hit hit;                    /* probing: best meeting point of the chunk */
 } bworker;
 
 struct bidir {
@@ -397,7 +444,18 @@ struct bidir {
   pthread_mutex_t startlock;
   int quit, failed;
   meet m[NPART];              /* best meeting point found, by partition */
+  int probing;                /* chunks probe plevel levels below the
+                              ** frontier instead of expanding it */
+  int plevel;
+  int halt;                   /* probing: a thread saw a limit */
 };
+
+/* the frontier key at position a of side x; *p is a partition at or
+** before the one holding a */
+static uint64_t frontier_key(const side *x, size_t a, int *p) {
+  while (x->off[*p + 1] <= a) ++*p;
+  return x->cur[*p].a[a - x->off[*p]];
+}
 
 /* phase 1: successors (or predecessors) of positions [a, b) */
 static void expand_slice(bidir *bd, bworker *w, size_t a, size_t b) {
@@ -405,12 +463,9 @@ static void expand_slice(bidir *bd, bworker *w, size_t a, size_t b) {
   const pn_keygame *g = bd->g;
   int p = 0, k;
   for (k = 0; k < NPART; k++) w->buf[k].n = 0;
-  while (p < NPART && x->off[p + 1] <= a) p++;
   for (; a < b; a++) {
-    uint64_t key;
+    uint64_t key = frontier_key(x, a, &p);
     int nk, j;
-    while (x->off[p + 1] <= a) p++;
-    key = x->cur[p].a[a - x->off[p]];
     nk = bd->dir ? g->pred(g->ud, key, w->sc.out, w->sc.mv)
                  : g->succ(g->ud, key, w->sc.out, w->sc.mv);
     w->expanded++;
@@ -445,7 +500,6 @@ static int insert_part(bidir *bd, int p) {
       }
       if (!tab_put_h(xt, key, h, val, &isnew)) return 0;
       if (!isnew) continue;
-      if (!vec_push(&x->next[p], key)) return 0;
       other = tab_get_h(yt, key, h);
       if (other != NOVAL) meet_take(m, x->depth + 1 + other, key);
     }
@@ -453,11 +507,86 @@ static int insert_part(bidir *bd, int p) {
   return 1;
 }
 
+/* {--------------------------------------------------------------------
+** Probing: when the memory is full, the levels below the frontier of one
+** side are searched depth-first without storing them, each state checked
+** against the other side's tables.  Level k is done only after levels
+** 1..k-1 found nothing, so the first meeting point has the shortest
+** length (x->depth + k + y->depth): a shortest path from x's frontier
+** leaves x's stored states at once and keeps away from them, and its
+** state k steps on lies in y's last layer.  States already stored with a
+** depth up to x->depth are not at distance x->depth + k: they are pruned.
+** --------------------------------------------------------------------- */
+
+/* a limit seen from a worker thread (read only; the main thread sets
+** b->stopped between chunks) */
+static int probe_poll(bidir *bd) {
+  const pn_limits *lim = bd->b->lim;
+  if ((lim && lim->interrupt && *lim->interrupt)
+      || (lim && lim->time_limit > 0
+          && pn_clock() - bd->b->t0 > lim->time_limit)) {
+    __atomic_store_n(&bd->halt, 1, __ATOMIC_RELAXED);
+    return 1;
+  }
+  return 0;
+}
+
+/* the states lvl+1 levels below `from`, through key (lvl levels below it,
+** reached by path[0..lvl)) */
+static void probe_below(bidir *bd, bworker *w, uint64_t from, uint64_t key,
+                        int lvl, uint32_t *path) {
+  const pn_keygame *g = bd->g;
+  const side *x = &bd->s[bd->dir], *y = &bd->s[1 - bd->dir];
+  size_t ms = (size_t)g->maxsucc + 1;
+  uint64_t *out = w->pout + (size_t)lvl * ms, *hh = w->ph + (size_t)lvl * ms;
+  uint32_t *mv = w->pmv + (size_t)lvl * ms;
+  int last = lvl + 1 == bd->plevel, nk, j;
+  const side *look = last ? y : x;
+  if (__atomic_load_n(&bd->halt, __ATOMIC_RELAXED)) return;
+  if ((++w->expanded & (POLL - 1)) == 0 && probe_poll(bd)) return;
+  nk = bd->dir ? g->pred(g->ud, key, out, mv) : g->succ(g->ud, key, out, mv);
+  w->made += (uint64_t)nk;
+  for (j = 0; j < nk; j++) {
+    hh[j] = pn_mix64(out[j]);
+    tab_prefetch(&look->t[part_of(hh[j])], hh[j]);
+  }
+  for (j = 0; j < nk; j++) {
+    uint8_t v = tab_get_h(&look->t[part_of(hh[j])], out[j], hh[j]);
+    path[lvl] = mv[j];
+    if (last) {
+      /* y's states of a depth beyond y->depth are a partial layer */
+      if (v != NOVAL && v <= y->depth)
+        hit_take(&w->hit, x->depth + lvl + 1 + v, out[j], from, path,
+                 lvl + 1);
+    } else if (v == NOVAL || v > x->depth) {
+      probe_below(bd, w, from, out[j], lvl + 1, path);
+    }
+  }
+}
+
+static void probe_slice(bidir *bd, bworker *w, size_t a, size_t b) {
+  const side *x = &bd->s[bd->dir];
+  uint32_t path[MAXPROBE];
+  int p = 0;
+  for (; a < b; a++) {
+    uint64_t key = frontier_key(x, a, &p);
+    probe_below(bd, w, key, key, 0, path);
+  }
+}
+
+/* }-------------------------------------------------------------------- */
+
 /* both phases for thread w of the chunk (a barrier between them) */
 static void run_phases(bworker *w, int sync) {
   bidir *bd = w->bd;
   size_t len = bd->hi - bd->lo;
   int p;
+  if (bd->probing) {
+    if (w->id < bd->nt)
+      probe_slice(bd, w, bd->lo + len * (size_t)w->id / (size_t)bd->nt,
+                  bd->lo + len * (size_t)(w->id + 1) / (size_t)bd->nt);
+    return;
+  }
   if (w->id < bd->nt)
     expand_slice(bd, w, bd->lo + len * (size_t)w->id / (size_t)bd->nt,
                  bd->lo + len * (size_t)(w->id + 1) / (size_t)bd->nt);
@@ -490,8 +619,12 @@ static void *bworker_main(void *ud) {
 static int run_chunk(bidir *bd, size_t lo, size_t hi) {
   bd->lo = lo;
   bd->hi = hi;
-  /* small chunks on one thread: not worth the barriers */
-  bd->nt = hi - lo < 512 ? 1 : bd->nthreads;
+  /* small chunks on one thread: not worth the barriers (a probed state
+  ** is a lot of work) */
+  if (bd->probing)
+    bd->nt = hi - lo < (size_t)bd->nthreads ? (int)(hi - lo) : bd->nthreads;
+  else
+    bd->nt = hi - lo < 512 ? 1 : bd->nthreads;
   if (bd->nthreads > 1) {
     pthread_barrier_wait(&bd->bar);
     run_phases(&bd->w[0], 1);
@@ -509,6 +642,34 @@ static uint64_t side_states(const side *x) {
   return n;
 }
 
+static uint64_t frontier_size(const side *x) {
+  uint64_t n = 0;
+  int p;
+  for (p = 0; p < NPART; p++) n += x->cur[p].n;
+  return n;
+}
+
+/* list the new frontier (the keys of val x->depth) in cur, in slot order:
+** the old frontier goes first, so the other side can use its memory.  0
+** when the budget has no room for it (x->has_cur is then 0) */
+static int side_frontier(side *x) {
+  uint8_t d = (uint8_t)x->depth;
+  int p;
+  for (p = 0; p < NPART; p++) vec_free(&x->cur[p]);
+  x->has_cur = 0;
+  for (p = 0; p < NPART; p++) {
+    const keytab *t = &x->t[p];
+    vec *v = &x->cur[p];
+    size_t i, n = 0;
+    for (i = 0; i < t->cap; i++) n += t->val[i] == d;
+    if (!vec_reserve(v, n)) return 0;
+    for (i = 0; i < t->cap; i++)
+      if (t->val[i] == d && t->keys[i] != EMPTY) v->a[v->n++] = t->keys[i];
+  }
+  x->has_cur = 1;
+  return 1;
+}
+
 static int side_put(side *x, uint64_t key) {
   uint64_t h = pn_mix64(key);
   int isnew;
@@ -516,19 +677,114 @@ static int side_put(side *x, uint64_t key) {
   return !isnew || vec_push(&x->cur[part_of(h)], key);
 }
 
+/* positions of the partitions' frontiers in the whole; its size */
+static size_t set_offsets(side *x) {
+  size_t total = 0;
+  int p;
+  for (p = 0; p < NPART; p++) {
+    x->off[p] = total;
+    total += x->cur[p].n;
+  }
+  x->off[NPART] = total;
+  return total;
+}
+
+/* would the next layer of x outgrow the budget?  An estimate: the layer
+** grows as the last one did, the tables by half at a load of 0.7, and
+** the new frontier's list replaces the old */
+static int layer_too_big(const bidir *bd, const side *x) {
+  const budget *b = bd->b;
+  double cur = (double)frontier_size(x), growth, add, need = 0;
+  int p;
+  if (cur < 65536 || !x->prev_layer) return 0;     /* small: just try */
+  growth = cur / (double)x->prev_layer;
+  add = cur * growth / NPART;
+  for (p = 0; p < NPART; p++) {
+    double cap = (double)x->t[p].cap, n = (double)x->t[p].n + add;
+    while (10 * n > 7 * cap) cap += cap / 2;
+    need += (cap - (double)x->t[p].cap) * 9;
+  }
+  if (cur * growth > cur) need += (cur * growth - cur) * 8;
+  return (double)b->used + need > (double)b->max;
+}
+
+/* levels 1..levels below the frontier of side bd->dir, without storing
+** them.  1: a meeting point in *best; 0: none (b->stopped says why, and
+** *lb is the lower bound proven) */
+static int bidir_probe(bidir *bd, int levels, hit *best, int *lb) {
+  side *x = &bd->s[bd->dir], *y = &bd->s[1 - bd->dir];
+  budget *b = bd->b;
+  size_t total = set_offsets(x), lo, step = CHUNK / 8;
+  int k, t, found = 0;
+  *lb = x->depth + y->depth + 1;
+  bd->probing = 1;
+  for (t = 0; t < bd->nthreads; t++) bd->w[t].made = bd->w[t].expanded = 0;
+  for (k = 1; k <= levels && !found; k++) {
+    if (x->depth + y->depth + k >= 250) break;
+    bd->plevel = k;
+    for (lo = 0; lo < total && !found; lo += step) {
+      size_t hi = total - lo > step ? lo + step : total;
+      for (t = 0; t < bd->nthreads; t++) bd->w[t].hit.len = -1;
+      run_chunk(bd, lo, hi);
+      if (__atomic_load_n(&bd->halt, __ATOMIC_RELAXED) || poll_limits(b)) {
+        poll_limits(b);
+        goto out;
+      }
+      for (t = 0; t < bd->nthreads; t++)
+        if (bd->w[t].hit.len >= 0)
+          hit_take(best, bd->w[t].hit.len, bd->w[t].hit.key,
+                   bd->w[t].hit.from, bd->w[t].hit.mv, bd->w[t].hit.n);
+      found = best->len >= 0;
+    }
+    if (!found) {
+      *lb = x->depth + y->depth + k + 1;
+      report(bd->g, bd->dir ? "probe<" : "probe>", *lb - 1,
+             side_states(&bd->s[0]) + side_states(&bd->s[1]), 0, b);
+    }
+  }
+out:
+  for (t = 0; t < bd->nthreads; t++) {
+    x->made += bd->w[t].made;
+    x->expanded += bd->w[t].expanded;
+  }
+  bd->probing = 0;
+  return found;
+}
+
+/* moves of the path through the probed meeting point h */
+static int probe_path(bidir *bd, const hit *h, pn_keyresult *res) {
+  const pn_keygame *g = bd->g;
+  scratch *sc = &bd->w[0].sc;
+  kview v0, v1;
+  size_t n = 0, j;
+  int ok, i;
+  /* forward: start .. from, the probe's moves, key .. goal; backward:
+  ** start .. key, the probe's moves reversed, from .. goal */
+  uint64_t a = bd->dir ? h->key : h->from, z = bd->dir ? h->from : h->key;
+  v0.t = bd->s[0].t; v0.np = NPART;
+  v1.t = bd->s[1].t; v1.np = NPART;
+  res->moves = malloc(((size_t)h->len + 1) * sizeof *res->moves);
+  ok = res->moves && walk(g, &v0, a, 0, sc, res->moves, &n);
+  for (j = 0; ok && j < n / 2; j++) {
+    uint32_t m = res->moves[j];
+    res->moves[j] = res->moves[n - 1 - j];
+    res->moves[n - 1 - j] = m;
+  }
+  for (i = 0; ok && i < h->n; i++)
+    res->moves[n++] = h->mv[bd->dir ? h->n - 1 - i : i];
+  ok = ok && walk(g, &v1, z, 1, sc, res->moves, &n);
+  res->nmoves = n;
+  return ok && (int)n == h->len;
+}
+
 /* one layer of side dir; *found takes the meeting points.  0 when a limit
 ** stops it (b->stopped says which) */
 static int bidir_layer(bidir *bd, meet *found) {
   side *x = &bd->s[bd->dir], *y = &bd->s[1 - bd->dir];
   budget *b = bd->b;
-  size_t total = 0, lo;
+  size_t total = set_offsets(x), lo;
   int p, t;
-  for (p = 0; p < NPART; p++) {
-    x->off[p] = total;
-    total += x->cur[p].n;
-    bd->m[p].best = -1;
-  }
-  x->off[NPART] = total;
+  for (p = 0; p < NPART; p++) bd->m[p].best = -1;
   for (t = 0; t < bd->nthreads; t++) bd->w[t].made = bd->w[t].expanded = 0;
   for (lo = 0; lo < total; lo += CHUNK) {
     size_t hi = total - lo > CHUNK ? lo + CHUNK : total;
@@ -563,9 +819,11 @@ int pn_key_bidir(const pn_keygame *g, const uint64_t *starts, size_t nstart,
   budget b;
   bidir *bd;
   meet found = { -1, 0 };
-  int k, p, t, started = 0, rc = PN_OK;
-  size_t i;
+  int k, p, t, started = 0, rc = PN_OK, lb = -1;
+  int levels = lim ? lim->probe_levels : 0;
+  size_t i, ms = (size_t)g->maxsucc + 1;
   memset(res, 0, sizeof *res);
+  if (levels > MAXPROBE) levels = MAXPROBE;
   if (!g->pred)
     return pn_seterror(err, PN_EINVAL, "bidirectional search needs "
                        "predecessors");
@@ -582,14 +840,19 @@ int pn_key_bidir(const pn_keygame *g, const uint64_t *starts, size_t nstart,
   pthread_mutex_init(&bd->startlock, NULL);
   for (k = 0; k < 2; k++) {
     for (p = 0; p < NPART; p++)
-      bd->s[k].t[p].b = bd->s[k].cur[p].b = bd->s[k].next[p].b = &b;
+      bd->s[k].t[p].b = bd->s[k].cur[p].b = &b;
+    bd->s[k].has_cur = 1;
     bd->s[k].work = g->maxsucc / 2.0 + 1;
   }
   for (t = 0; t < threads; t++) {
     bd->w[t].bd = bd;
     bd->w[t].id = t;
     for (p = 0; p < NPART; p++) bd->w[t].buf[p].b = &b;
-    if (!scratch_init(&bd->w[t].sc, g)) {
+    bd->w[t].pout = malloc(ms * MAXPROBE * sizeof *bd->w[t].pout);
+    bd->w[t].ph = malloc(ms * MAXPROBE * sizeof *bd->w[t].ph);
+    bd->w[t].pmv = malloc(ms * MAXPROBE * sizeof *bd->w[t].pmv);
+    if (!scratch_init(&bd->w[t].sc, g) || !bd->w[t].pout || !bd->w[t].ph
+        || !bd->w[t].pmv) {
       rc = pn_seterror(err, PN_ENOMEM, "out of memory");
       goto done;
     }
@@ -636,20 +899,31 @@ int pn_key_bidir(const pn_keygame *g, const uint64_t *starts, size_t nstart,
       snprintf(b.why, sizeof b.why, "more than 250 layers");
       goto stopped;
     }
-    if (!bidir_layer(bd, &found)) goto stopped;
+    /* when the memory is full (or would be), the rest is probed */
+    if (levels > 0 && layer_too_big(bd, x)) {
+      b.stopped = PN_ENOMEM;
+      snprintf(b.why, sizeof b.why, "memory budget of %.0f MB too small "
+               "for the next layer", b.max / 1e6);
+      goto probe;
+    }
+    if (!bidir_layer(bd, &found)) {
+      if (b.stopped == PN_ENOMEM && levels > 0) goto probe;
+      goto stopped;
+    }
     x->depth++;
     x->work = x->expanded ? (double)x->made / (double)x->expanded : x->work;
     {
-      uint64_t layer = 0;
-      for (p = 0; p < NPART; p++) {
-        /* the old frontier's memory goes back: the other side may be
-        ** expanded next, and its layers are as large */
-        vec_free(&x->cur[p]);
-        layer += x->next[p].n;
-        x->cur[p] = x->next[p];
-        memset(&x->next[p], 0, sizeof x->next[p]);
-        x->next[p].b = &b;
+      uint64_t layer;
+      x->prev_layer = frontier_size(x);
+      if (!side_frontier(x)) {
+        /* x's layer is complete: probe below the other side's frontier */
+        if (b.stopped == PN_ENOMEM && levels > 0) {
+          bd->dir = 1 - bd->dir;
+          goto probe;
+        }
+        goto stopped;
       }
+      layer = frontier_size(x);
       report(g, bd->dir ? "bidir<" : "bidir>",
              bd->s[0].depth + bd->s[1].depth,
              side_states(&bd->s[0]) + side_states(&bd->s[1]), layer, &b);
@@ -684,14 +958,46 @@ int pn_key_bidir(const pn_keygame *g, const uint64_t *starts, size_t nstart,
     res->found = 0;
   }
   goto done;
+probe:
+  {
+    hit h;
+    int code = b.stopped;
+    char why[sizeof b.why];
+    snprintf(why, sizeof why, "%s", b.why);
+    h.len = -1;
+    b.stopped = 0;
+    if (bidir_probe(bd, levels, &h, &lb)) {
+      res->found = 1;
+      res->probed = bd->plevel;
+      res->states = side_states(&bd->s[0]) + side_states(&bd->s[1]);
+      res->expanded = bd->s[0].expanded + bd->s[1].expanded;
+      res->memory = b.peak;
+      if (!probe_path(bd, &h, res))
+        rc = pn_seterror(err, PN_EINTERNAL, "penny bug: path reconstruction "
+                         "through a probed meeting point failed");
+      goto done;
+    }
+    {
+      char then[sizeof b.why];
+      snprintf(then, sizeof then, "%s", b.why);
+      if (b.stopped)
+        snprintf(b.why, sizeof b.why, "%.70s, then %.70s", why, then);
+      res->probed = lb - (bd->s[0].depth + bd->s[1].depth + 1);
+      if (!b.stopped)
+        snprintf(b.why, sizeof b.why, "%.100s; %d more levels searched "
+                 "without storing", why, res->probed);
+      if (!b.stopped) b.stopped = code;
+    }
+  }
 stopped:
   res->stopped = b.stopped;
   snprintf(res->why, sizeof res->why, "%s", b.why);
   res->states = side_states(&bd->s[0]) + side_states(&bd->s[1]);
   res->expanded = bd->s[0].expanded + bd->s[1].expanded;
   res->memory = b.peak;
-  /* no path of length <= depth_f + depth_b, else they would have met */
-  res->lower_bound = bd->s[0].depth + bd->s[1].depth + 1;
+  /* no path of length <= depth_f + depth_b, else they would have met (or
+  ** the probes found no meeting point below lb) */
+  res->lower_bound = lb >= 0 ? lb : bd->s[0].depth + bd->s[1].depth + 1;
 done:
   if (started) {
     bd->quit = 1;
@@ -704,9 +1010,9 @@ done:
     for (p = 0; p < NPART; p++) {
       tab_free(&bd->s[k].t[p]);
       vec_free(&bd->s[k].cur[p]);
-      vec_free(&bd->s[k].next[p]);
     }
   for (t = 0; t < threads; t++) {
+    free(bd->w[t].pout); free(bd->w[t].ph); free(bd->w[t].pmv);
     for (p = 0; p < NPART; p++) vec_free(&bd->w[t].buf[p]);
     if (bd->w[t].sc.out || bd->w[t].sc.mv) scratch_free(&bd->w[t].sc);
   }

@@ -37,6 +37,8 @@ typedef struct pn_keyresult {
   int lower_bound;         /* when stopped: proven lower bound */
   size_t memory;           /* peak bytes of the tables */
   int stopped;             /* 0, or PN_ELIMIT / PN_ENOMEM / PN_EINTR */
+  int probed;              /* bidir: levels searched without storing them
+                           ** (pn_limits.probe_levels) */
   char why[160];           /* what stopped it */
 } pn_keyresult;
 

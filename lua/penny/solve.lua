@@ -38,7 +38,7 @@ local OPTIONS = { method = "string", max_memory = "number",
                   margin = "number", threads = "number", progress = "boolean",
                   heuristic = "function", admissible = "boolean",
                   beam_width = "number", max_depth = "number", seed = "number",
-                  max_steps = "number" }
+                  max_steps = "number", probe_levels = "number" }
 
 local function check_opts(opts, level)
   if opts == nil then return {} end
@@ -153,7 +153,7 @@ margin + 1 moves (see the top of this file).
 ]]
 local function finish(p, win, r, method)
   local stats = { states = r.states, expanded = r.expanded, depth = r.depth,
-                  memory = r.memory, seconds = r.seconds, window = win.text }
+                  probed = r.probed, memory = r.memory, seconds = r.seconds, window = win.text }
   local f = { method = method, stats = stats, moves = r.moves,
               lower_bound = r.lower_bound }
   if r.verdict == "solved" then
@@ -248,7 +248,7 @@ local function engine_once(p, opts, method)
   local r, why = core.search(win.board, p.rule, p.start, p.goal, p.up_to, {
     method = method, max_memory = opts.max_memory, max_states = opts.max_states,
     time_limit = opts.time_limit, threads = opts.threads,
-    progress = opts.progress })
+    probe_levels = opts.probe_levels, progress = opts.progress })
   if r == nil then error(why .. "!", 0) end
   return Solution.new(p, finish(p, win, r, name))
 end
