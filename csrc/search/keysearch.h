@@ -46,7 +46,9 @@ void pn_keyresult_clear(pn_keyresult *r);
 
 /* shortest path from any start to any goal, meeting in the middle, on
 ** `threads` threads (the succ and pred callbacks must allow that); the
-** result does not depend on the number of threads */
+** result does not depend on the number of threads.  When the memory is
+** full, lim->probe_levels more levels are searched depth-first below one
+** frontier without storing them (res->probed says how many). */
 int pn_key_bidir(const pn_keygame *g, const uint64_t *starts, size_t nstart,
                  const uint64_t *goals, size_t ngoal, int threads,
                  const pn_limits *lim, pn_keyresult *res, pn_error *err);
