@@ -370,7 +370,6 @@ typedef struct side {
   keytab t[NPART];
   vec cur[NPART];             /* the frontier (its keys have val = depth) */
   size_t off[NPART + 1];      /* cur[p] starts at off[p] of the frontier */
-  int has_cur;                /* cur lists the frontier of depth `depth` */
   uint64_t prev_layer;        /* size of the layer before the frontier */
   int depth;                  /* complete layers */
   double work;                /* keys produced per expansion (estimate) */
@@ -651,12 +650,12 @@ static uint64_t frontier_size(const side *x) {
 
 /* list the new frontier (the keys of val x->depth) in cur, in slot order:
 ** the old frontier goes first, so the other side can use its memory.  0
-** when the budget has no room for it (x->has_cur is then 0) */
+** when the budget has no room for it (the list is then incomplete, and
+** only the other side can be probed) */
 static int side_frontier(side *x) {
   uint8_t d = (uint8_t)x->depth;
   int p;
   for (p = 0; p < NPART; p++) vec_free(&x->cur[p]);
-  x->has_cur = 0;
   for (p = 0; p < NPART; p++) {
     const keytab *t = &x->t[p];
     vec *v = &x->cur[p];
@@ -666,7 +665,6 @@ static int side_frontier(side *x) {
     for (i = 0; i < t->cap; i++)
       if (t->val[i] == d && t->keys[i] != EMPTY) v->a[v->n++] = t->keys[i];
   }
-  x->has_cur = 1;
   return 1;
 }
 
@@ -841,7 +839,6 @@ int pn_key_bidir(const pn_keygame *g, const uint64_t *starts, size_t nstart,
   for (k = 0; k < 2; k++) {
     for (p = 0; p < NPART; p++)
       bd->s[k].t[p].b = bd->s[k].cur[p].b = &b;
-    bd->s[k].has_cur = 1;
     bd->s[k].work = g->maxsucc / 2.0 + 1;
   }
   for (t = 0; t < threads; t++) {
