@@ -211,25 +211,7 @@ typedef struct vec {
   budget *b;
 } vec;
 
-static int vec_push(vec *v, uint64_t x) {
-  if (v->n == v->cap) {
-    size_t ncap = v->cap ? 2 * v->cap : 256;
-    uint64_t *na;
-    if (!take(v->b, (ncap - v->cap) * 8)) return 0;
-    na = realloc(v->a, ncap * sizeof *na);
-    if (!na) {
-      give(v->b, (ncap - v->cap) * 8);
-      v->b->stopped = PN_ENOMEM;
-      snprintf(v->b->why, sizeof v->b->why, "out of memory");
-      return 0;
-    }
-    v->a = na; v->cap = ncap;
-  }
-  v->a[v->n++] = x;
-  return 1;
-}
-
-/* room for n keys in all (the vector must be empty) */
+/* room for n keys in all */
 static int vec_reserve(vec *v, size_t n) {
   uint64_t *na;
   if (n <= v->cap) return 1;
@@ -242,6 +224,12 @@ static int vec_reserve(vec *v, size_t n) {
     return 0;
   }
   v->a = na; v->cap = n;
+  return 1;
+}
+
+static int vec_push(vec *v, uint64_t x) {
+  if (v->n == v->cap && !vec_reserve(v, v->cap ? 2 * v->cap : 256)) return 0;
+  v->a[v->n++] = x;
   return 1;
 }
 
@@ -724,10 +712,8 @@ static int bidir_probe(bidir *bd, int levels, hit *best, int *lb) {
       size_t hi = total - lo > step ? lo + step : total;
       for (t = 0; t < bd->nthreads; t++) bd->w[t].hit.len = -1;
       run_chunk(bd, lo, hi);
-      if (__atomic_load_n(&bd->halt, __ATOMIC_RELAXED) || poll_limits(b)) {
-        poll_limits(b);
-        goto out;
-      }
+      /* a worker's halt means a limit the main thread sees as well */
+      if (poll_limits(b)) goto out;
       for (t = 0; t < bd->nthreads; t++)
         if (bd->w[t].hit.len >= 0)
           hit_take(best, bd->w[t].hit.len, bd->w[t].hit.key,
@@ -926,9 +912,6 @@ int pn_key_bidir(const pn_keygame *g, const uint64_t *starts, size_t nstart,
              side_states(&bd->s[0]) + side_states(&bd->s[1]), layer, &b);
     }
   }
-  res->states = side_states(&bd->s[0]) + side_states(&bd->s[1]);
-  res->expanded = bd->s[0].expanded + bd->s[1].expanded;
-  res->memory = b.peak;
   if (found.best >= 0) {
     size_t n = 0, j;
     kview v0, v1;
@@ -966,36 +949,32 @@ probe:
     if (bidir_probe(bd, levels, &h, &lb)) {
       res->found = 1;
       res->probed = bd->plevel;
-      res->states = side_states(&bd->s[0]) + side_states(&bd->s[1]);
-      res->expanded = bd->s[0].expanded + bd->s[1].expanded;
-      res->memory = b.peak;
       if (!probe_path(bd, &h, res))
         rc = pn_seterror(err, PN_EINTERNAL, "penny bug: path reconstruction "
                          "through a probed meeting point failed");
       goto done;
     }
-    {
+    res->probed = lb - (bd->s[0].depth + bd->s[1].depth + 1);
+    if (b.stopped) {                    /* a time limit or Ctrl-C */
       char then[sizeof b.why];
       snprintf(then, sizeof then, "%s", b.why);
-      if (b.stopped)
-        snprintf(b.why, sizeof b.why, "%.70s, then %.70s", why, then);
-      res->probed = lb - (bd->s[0].depth + bd->s[1].depth + 1);
-      if (!b.stopped)
-        snprintf(b.why, sizeof b.why, "%.100s; %d more levels searched "
-                 "without storing", why, res->probed);
-      if (!b.stopped) b.stopped = code;
+      snprintf(b.why, sizeof b.why, "%.70s, then %.70s", why, then);
+    } else {
+      snprintf(b.why, sizeof b.why, "%.100s; %d more levels searched "
+               "without storing", why, res->probed);
+      b.stopped = code;
     }
   }
 stopped:
   res->stopped = b.stopped;
   snprintf(res->why, sizeof res->why, "%s", b.why);
-  res->states = side_states(&bd->s[0]) + side_states(&bd->s[1]);
-  res->expanded = bd->s[0].expanded + bd->s[1].expanded;
-  res->memory = b.peak;
   /* no path of length <= depth_f + depth_b, else they would have met (or
   ** the probes found no meeting point below lb) */
   res->lower_bound = lb >= 0 ? lb : bd->s[0].depth + bd->s[1].depth + 1;
 done:
+  res->states = side_states(&bd->s[0]) + side_states(&bd->s[1]);
+  res->expanded = bd->s[0].expanded + bd->s[1].expanded;
+  res->memory = b.peak;
   if (started) {
     bd->quit = 1;
     pthread_barrier_wait(&bd->bar);
