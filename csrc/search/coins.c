@@ -200,6 +200,9 @@ int pn_coingame_init(pn_coingame *cg, const pn_board *w, const pn_rule *r,
   }
   cg->game.ud = cg;
   cg->game.maxsucc = cg->s.ncoin * (cg->s.ncell - cg->s.ncoin) + 1;
+  /* a mask of the window's cells, or a rank + 1 up to size */
+  cg->game.keybits = cg->s.nclass == 1 ? cg->s.ncell
+                   : cg->s.size ? 64 - __builtin_clzll(cg->s.size) : 0;
   cg->game.succ = succ;
   cg->game.pred = pred;
   cg->game.is_goal = is_goal;

@@ -3,7 +3,8 @@
 ** state keys (see keysearch.h).
 **
 ** Tables are open-addressing hash tables of keys with one byte per state
-** (the depth, or for A* the cost so far and a closed flag).  Every growth
+** (the depth, or for A* the cost so far and a closed flag), packed into
+** one word per slot when the keys fit 56 bits.  Every growth
 ** is checked against the memory budget first; a search that would outgrow
 ** it stops with PN_ENOMEM in res->stopped and a proven lower bound.
 */
@@ -81,12 +82,38 @@ static int poll_limits(budget *b) {
   return 0;
 }
 
+/* A table slot is one word, key << 8 | value, when the game's keys fit
+** 56 bits (every window of up to 56 cells, and most labelled games): 8
+** bytes per slot, and the value comes with the key's cache line.  Wider
+** keys keep their values in a byte array beside them (9 bytes per slot).
+** An empty slot is 0 either way (keys are never 0). */
 typedef struct keytab {
-  uint64_t *keys;
-  uint8_t *val;
+  uint64_t *keys;             /* packed: key << 8 | value; else the keys */
+  uint8_t *val;               /* not packed: the values */
   size_t cap, n;
+  int packed;
   budget *b;
 } keytab;
+
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+#define VALBYTE 7             /* the value's byte in a packed slot */
+#else
+#define VALBYTE 0
+#endif
+
+static int packs(const pn_keygame *g) {
+  return g->keybits > 0 && g->keybits <= 56;
+}
+
+static size_t slot_bytes(const keytab *t) { return t->packed ? 8 : 9; }
+
+static uint64_t slot_key(const keytab *t, size_t j) {
+  return t->packed ? t->keys[j] >> 8 : t->keys[j];
+}
+
+static uint8_t *slot_val(const keytab *t, size_t j) {
+  return t->packed ? (uint8_t *)&t->keys[j] + VALBYTE : &t->val[j];
+}
 
 /* table arrays: small ones from the heap, large ones mmap'ed on huge pages
 ** where the kernel has them (a probe of a large table costs a cache miss,
@@ -110,10 +137,15 @@ static size_t slot_of(uint64_t h, size_t cap) {
 
 static size_t slot_next(size_t j, size_t cap) { return j + 1 == cap ? 0 : j + 1; }
 
+static void tab_arrays_free(uint64_t *k, uint8_t *v, size_t cap) {
+  tab_release(k, cap * sizeof *k);
+  if (v) tab_release(v, cap);
+}
+
 static int tab_grow(keytab *t) {
-  size_t ncap = t->cap ? t->cap + t->cap / 2 : 1024, i;
+  size_t ncap = t->cap ? t->cap + t->cap / 2 : 1024, sb = slot_bytes(t), i;
   uint64_t *k;
-  uint8_t *v;
+  uint8_t *v = NULL;
   if (ncap >= ((size_t)1 << 32)) {
     t->b->stopped = PN_ENOMEM;
     snprintf(t->b->why, sizeof t->b->why, "a table of 2^32 slots is full");
@@ -126,39 +158,46 @@ static int tab_grow(keytab *t) {
              t->b->lim->max_states);
     return 0;
   }
-  if (!take(t->b, ncap * 9)) return 0;
+  if (!take(t->b, ncap * sb)) return 0;
   k = tab_alloc(ncap * sizeof *k);
-  v = tab_alloc(ncap);
-  if (!k || !v) {
-    tab_release(k, ncap * sizeof *k); tab_release(v, ncap);
-    give(t->b, ncap * 9);
+  if (!t->packed) v = tab_alloc(ncap);
+  if (!k || (!t->packed && !v)) {
+    tab_arrays_free(k, v, ncap);
+    give(t->b, ncap * sb);
     t->b->stopped = PN_ENOMEM;
     snprintf(t->b->why, sizeof t->b->why, "out of memory");
     return 0;
   }
   for (i = 0; i < t->cap; i++)
     if (t->keys[i] != EMPTY) {
-      size_t j = slot_of(pn_mix64(t->keys[i]), ncap);
+      size_t j = slot_of(pn_mix64(slot_key(t, i)), ncap);
       while (k[j] != EMPTY) j = slot_next(j, ncap);
       k[j] = t->keys[i];
-      v[j] = t->val[i];
+      if (v) v[j] = t->val[i];
     }
-  tab_release(t->keys, t->cap * sizeof *t->keys); tab_release(t->val, t->cap);
-  give(t->b, t->cap * 9);
+  tab_arrays_free(t->keys, t->val, t->cap);
+  give(t->b, t->cap * sb);
   t->keys = k; t->val = v; t->cap = ncap;
   return 1;
 }
 
 static void tab_free(keytab *t) {
-  tab_release(t->keys, t->cap * sizeof *t->keys); tab_release(t->val, t->cap);
-  if (t->b) give(t->b, t->cap * 9);
+  tab_arrays_free(t->keys, t->val, t->cap);
+  if (t->b) give(t->b, t->cap * slot_bytes(t));
   t->keys = NULL; t->val = NULL; t->cap = t->n = 0;
 }
 
 /* value of key (whose pn_mix64 is h), or NOVAL */
 static uint8_t tab_get_h(const keytab *t, uint64_t key, uint64_t h) {
   size_t j;
+  uint64_t w;
   if (!t->cap) return NOVAL;
+  if (t->packed) {
+    for (j = slot_of(h, t->cap); (w = t->keys[j]) != EMPTY;
+         j = slot_next(j, t->cap))
+      if (w >> 8 == key) return (uint8_t)w;
+    return NOVAL;
+  }
   for (j = slot_of(h, t->cap); t->keys[j] != EMPTY; j = slot_next(j, t->cap))
     if (t->keys[j] == key) return t->val[j];
   return NOVAL;
@@ -173,9 +212,11 @@ static uint8_t tab_get(const keytab *t, uint64_t key) {
 static uint8_t *tab_put_h(keytab *t, uint64_t key, uint64_t h, uint8_t val,
                           int *isnew) {
   size_t j;
+  uint64_t w;
   if (10 * (t->n + 1) > 7 * t->cap && !tab_grow(t)) return NULL;
-  for (j = slot_of(h, t->cap); t->keys[j] != EMPTY; j = slot_next(j, t->cap))
-    if (t->keys[j] == key) { *isnew = 0; return &t->val[j]; }
+  for (j = slot_of(h, t->cap); (w = t->keys[j]) != EMPTY;
+       j = slot_next(j, t->cap))
+    if ((t->packed ? w >> 8 : w) == key) { *isnew = 0; return slot_val(t, j); }
   if (!t->b->mt) {
     if (t->b->lim && t->b->lim->max_states
         && t->b->states >= t->b->lim->max_states) {
@@ -186,11 +227,15 @@ static uint8_t *tab_put_h(keytab *t, uint64_t key, uint64_t h, uint8_t val,
     }
     t->b->states++;
   }
-  t->keys[j] = key;
-  t->val[j] = val;
+  if (t->packed) {
+    t->keys[j] = key << 8 | val;
+  } else {
+    t->keys[j] = key;
+    t->val[j] = val;
+  }
   t->n++;
   *isnew = 1;
-  return &t->val[j];
+  return slot_val(t, j);
 }
 
 static uint8_t *tab_put(keytab *t, uint64_t key, uint8_t val, int *isnew) {
@@ -648,10 +693,12 @@ static int side_frontier(side *x) {
     const keytab *t = &x->t[p];
     vec *v = &x->cur[p];
     size_t i, n = 0;
-    for (i = 0; i < t->cap; i++) n += t->val[i] == d;
+    for (i = 0; i < t->cap; i++)
+      n += t->keys[i] != EMPTY && *slot_val(t, i) == d;
     if (!vec_reserve(v, n)) return 0;
     for (i = 0; i < t->cap; i++)
-      if (t->val[i] == d && t->keys[i] != EMPTY) v->a[v->n++] = t->keys[i];
+      if (t->keys[i] != EMPTY && *slot_val(t, i) == d)
+        v->a[v->n++] = slot_key(t, i);
   }
   return 1;
 }
@@ -688,7 +735,7 @@ static int layer_too_big(const bidir *bd, const side *x) {
   for (p = 0; p < NPART; p++) {
     double cap = (double)x->t[p].cap, n = (double)x->t[p].n + add;
     while (10 * n > 7 * cap) cap += cap / 2;
-    need += (cap - (double)x->t[p].cap) * 9;
+    need += (cap - (double)x->t[p].cap) * (double)slot_bytes(&x->t[p]);
   }
   if (cur * growth > cur) need += (cur * growth - cur) * 8;
   return (double)b->used + need > (double)b->max;
@@ -824,7 +871,10 @@ int pn_key_bidir(const pn_keygame *g, const uint64_t *starts, size_t nstart,
   pthread_mutex_init(&bd->startlock, NULL);
   for (k = 0; k < 2; k++) {
     for (p = 0; p < NPART; p++)
+    {
       bd->s[k].t[p].b = bd->s[k].cur[p].b = &b;
+      bd->s[k].t[p].packed = packs(g);
+    }
     bd->s[k].work = g->maxsucc / 2.0 + 1;
   }
   for (t = 0; t < threads; t++) {
@@ -1018,6 +1068,7 @@ int pn_key_bfs(const pn_keygame *g, uint64_t start, const pn_limits *lim,
   memset(&t, 0, sizeof t); memset(&cur, 0, sizeof cur);
   memset(&next, 0, sizeof next);
   t.b = cur.b = next.b = &b;
+  t.packed = packs(g);
   if (!g->pred || !scratch_init(&sc, g)) {
     if (g->pred) scratch_free(&sc);
     return pn_seterror(err, PN_EINVAL, "the search needs predecessors");
@@ -1092,6 +1143,7 @@ int pn_key_astar(const pn_keygame *g, uint64_t start, const pn_limits *lim,
   memset(&t, 0, sizeof t);
   memset(open, 0, sizeof open);
   t.b = &b;
+  t.packed = packs(g);
   for (f = 0; f < MAXG * 2 + 2; f++) open[f].b = &b;
   if (!g->pred || !g->h || !scratch_init(&sc, g)) {
     if (g->pred && g->h) scratch_free(&sc);
@@ -1142,7 +1194,7 @@ int pn_key_astar(const pn_keygame *g, uint64_t start, const pn_limits *lim,
   if (found) {
     /* the depths in the table are costs: strip the closed flags first */
     size_t i;
-    for (i = 0; i < t.cap; i++) t.val[i] &= ~CLOSED;
+    for (i = 0; i < t.cap; i++) *slot_val(&t, i) &= (uint8_t)~CLOSED;
     if (!path_to(g, &t, goal, &sc, res))
       rc = pn_seterror(err, PN_EINTERNAL, "penny bug: A* path "
                        "reconstruction failed");
