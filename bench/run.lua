@@ -7,7 +7,8 @@ bench/run.lua -- the benchmarks of `make bench` (see BENCHMARKS.md).
   --letters XYZ          part A: these start letters only (default: all 37)
   --keys F-R,L-N         part B: these font5x9 puzzles (default: F-R and
                          the ten longest after it)
-  --sample N             part D: random font5x9 puzzles to time (default 12)
+  --sample N             part D: font5x9 puzzles to time, at evenly spaced
+                         quantiles of Chaffin's lengths (default 12)
   --limit S              parts B, D: time limit per puzzle (default 600)
   --memory GB            memory budget (default 16)
   --threads N            threads (default: all cores)
@@ -18,7 +19,7 @@ bench/run.lua -- the benchmarks of `make bench` (see BENCHMARKS.md).
   B  font5x9: F-R (42 moves) and the ten longest puzzles, one search each
   C  the plain baseline (bench/baseline.c, a hash-set BFS written the
      obvious way) and the engine on the same puzzles, same run: ratios
-  D  font5x9: a sample of random puzzles, extrapolated to all 1,332
+  D  font5x9: a sample spread over the lengths, extrapolated to all 1,332
   E  large windows: the engine against the plain BFS on the triangular grid
   F  triangular grid, constructive: 100,000 coins to a shape far away
   G  line pushes: permutation puzzles in a 10 x 10 box (64 tokens), pushes
@@ -250,17 +251,21 @@ end
 -- D: what the whole font5x9 set would take
 
 if want("D") then
-  say("\n## D. font5x9: a random sample, extrapolated\n")
-  local keys = {}
-  for k in pairs(corpus.solutions.font5x9) do keys[#keys + 1] = k end
-  table.sort(keys)
-  local seed = 12345
-  local function rand(n) seed = (seed * 1103515245 + 12345) % 2147483648; return seed % n + 1 end
-  say("| puzzle | Chaffin | penny | seconds | states | peak GB |")
-  say("|---|---|---|---|---|---|")
-  local times, unsolved = {}, 0
-  for _ = 1, opts.sample do
-    local key = keys[rand(#keys)]
+  say("\n## D. font5x9: a sample spread over Chaffin's lengths, extrapolated\n")
+  -- the puzzles at evenly spaced quantiles of Chaffin's lengths (ties by
+  -- key), so that each stands for 1332 / N puzzles of about its length
+  local sols, keys = corpus.solutions.font5x9, {}
+  for k in pairs(sols) do keys[#keys + 1] = k end
+  table.sort(keys, function(a, b)
+    if #sols[a] ~= #sols[b] then return #sols[a] < #sols[b] end
+    return a < b
+  end)
+  say("| quantile | puzzle | Chaffin | penny | seconds | states | peak GB |")
+  say("|---|---|---|---|---|---|---|")
+  local times, unsolved, longest = {}, 0, 0
+  for i = 1, opts.sample do
+    local q = (i - 0.5) / opts.sample
+    local key = keys[math.floor(q * #keys) + 1]
     local p, known = cs.puzzle(corpus, "font5x9", key)
     reset_peak()
     local t0 = wall()
@@ -268,17 +273,26 @@ if want("D") then
                        threads = opts.threads, progress = false }
     local secs = wall() - t0
     times[#times + 1] = secs
-    if s.verdict ~= "solved" then unsolved = unsolved + 1 end
-    say("| %s | %d | %s | %.1f | %d | %.2f |", key, #known,
+    if s.verdict ~= "solved" then
+      unsolved = unsolved + 1
+    else
+      assert(#s == #known and s.replayed, key .. ": not Chaffin's length")
+      if #s > longest then longest = #s end
+    end
+    say("| %.2f | %s | %d | %s | %.1f | %d | %.2f |", q, key, #known,
       s.verdict == "solved" and tostring(#s) or ("≥" .. tostring(s.lower_bound)),
       secs, s.stats.states or 0, peak_rss() / 1e9)
   end
   local sum = 0
   for _, t in ipairs(times) do sum = sum + t end
-  say("\nD: %d puzzles, %d unsolved within %d s; mean %.1f s, median %.1f s "
-    .. "per puzzle: all 1,332 would take about %.1f hours at the mean",
+  local upto = 0
+  for _, k in ipairs(keys) do if #sols[k] <= longest then upto = upto + 1 end end
+  say("\nD: %d puzzles, %d unsolved within %d s each; mean %.1f s, median "
+    .. "%.1f s per puzzle: all 1,332 would take at least %.1f hours (the "
+    .. "unsolved counted at the limit); the longest solved has %d moves, and "
+    .. "%d of the 1,332 puzzles (%.0f%%) have at most that many",
     #times, unsolved, opts.limit, sum / #times, median(times),
-    sum / #times * 1332 / 3600)
+    sum / #times * 1332 / 3600, longest, upto, 100 * upto / #keys)
 end
 
 --}===================================================================
