@@ -834,13 +834,17 @@ static int bidir_layer(bidir *bd, meet *found) {
       return 0;
     }
     if (poll_limits(b)) return 0;
+    /* the layers so far did not meet, so every meeting point of this one
+    ** has the same length, depth_x + 1 + depth_y: the first chunk that
+    ** meets ends the search (the same chunk for any number of threads) */
+    for (p = 0; p < NPART; p++)
+      if (bd->m[p].best >= 0) meet_take(found, bd->m[p].best, bd->m[p].key);
+    if (found->best >= 0) break;
   }
   for (t = 0; t < bd->nthreads; t++) {
     x->made += bd->w[t].made;
     x->expanded += bd->w[t].expanded;
   }
-  for (p = 0; p < NPART; p++)
-    if (bd->m[p].best >= 0) meet_take(found, bd->m[p].best, bd->m[p].key);
   return 1;
 }
 
@@ -944,6 +948,7 @@ int pn_key_bidir(const pn_keygame *g, const uint64_t *starts, size_t nstart,
       goto stopped;
     }
     x->depth++;
+    if (found.best >= 0) break;           /* a partial layer: no frontier */
     x->work = x->expanded ? (double)x->made / (double)x->expanded : x->work;
     {
       uint64_t layer;
