@@ -4,16 +4,20 @@ local cs = require "penny.coinsliding"
 
 -- random puzzle on a board: start, and a goal that is either a random
 -- walk from the start (solvable) or a random configuration (often not)
+local function random_walk(c, rand, steps)
+  for _ = 1, steps do
+    local ms = c:movelist()
+    if #ms == 0 then break end
+    c = c:apply(ms[rand(#ms)])
+  end
+  return c
+end
+
 local function random_puzzle(board, rand, n, labels, walk)
   local a = S.random_config(board, n, rand, labels)
   local g
   if walk then
-    g = a
-    for _ = 1, rand(5) do
-      local ms = g:movelist()
-      if #ms == 0 then break end
-      g = g:apply(ms[rand(#ms)])
-    end
+    g = random_walk(a, rand, rand(5))
   else
     local coins = S.random_config(board, n, rand):coins()
     for i, c in ipairs(a:coins()) do coins[i].label = c.label end
@@ -78,15 +82,11 @@ describe("the exact engine agrees with the plain BFS", function()
     for trial = 1, 16 do
       local labels = trial % 4 == 0 and 2 or nil
       local a = cluster(5, labels)
-      local g = a
+      local g
       if trial % 3 == 0 then
         g = cluster(5, labels)
       else
-        for _ = 1, 4 + rand(4) do
-          local ms = g:movelist()
-          if #ms == 0 then break end
-          g = g:apply(ms[rand(#ms)])
-        end
+        g = random_walk(a, rand, 4 + rand(4))
       end
       local p = penny.puzzle{ board = board, start = a, goal = g }
       local ref = p:solve{ method = "bfs" }

@@ -187,20 +187,23 @@ static void tab_free(keytab *t) {
   t->keys = NULL; t->val = NULL; t->cap = t->n = 0;
 }
 
+/* the slot of key (whose pn_mix64 is h), or the empty slot where it would
+** go; the table has at least one empty slot */
+static size_t tab_find(const keytab *t, uint64_t key, uint64_t h) {
+  size_t j;
+  uint64_t w;
+  for (j = slot_of(h, t->cap); (w = t->keys[j]) != EMPTY;
+       j = slot_next(j, t->cap))
+    if ((t->packed ? w >> 8 : w) == key) break;
+  return j;
+}
+
 /* value of key (whose pn_mix64 is h), or NOVAL */
 static uint8_t tab_get_h(const keytab *t, uint64_t key, uint64_t h) {
   size_t j;
-  uint64_t w;
   if (!t->cap) return NOVAL;
-  if (t->packed) {
-    for (j = slot_of(h, t->cap); (w = t->keys[j]) != EMPTY;
-         j = slot_next(j, t->cap))
-      if (w >> 8 == key) return (uint8_t)w;
-    return NOVAL;
-  }
-  for (j = slot_of(h, t->cap); t->keys[j] != EMPTY; j = slot_next(j, t->cap))
-    if (t->keys[j] == key) return t->val[j];
-  return NOVAL;
+  j = tab_find(t, key, h);
+  return t->keys[j] != EMPTY ? *slot_val(t, j) : NOVAL;
 }
 
 static uint8_t tab_get(const keytab *t, uint64_t key) {
@@ -212,11 +215,9 @@ static uint8_t tab_get(const keytab *t, uint64_t key) {
 static uint8_t *tab_put_h(keytab *t, uint64_t key, uint64_t h, uint8_t val,
                           int *isnew) {
   size_t j;
-  uint64_t w;
   if (10 * (t->n + 1) > 7 * t->cap && !tab_grow(t)) return NULL;
-  for (j = slot_of(h, t->cap); (w = t->keys[j]) != EMPTY;
-       j = slot_next(j, t->cap))
-    if ((t->packed ? w >> 8 : w) == key) { *isnew = 0; return slot_val(t, j); }
+  j = tab_find(t, key, h);
+  if (t->keys[j] != EMPTY) { *isnew = 0; return slot_val(t, j); }
   if (!t->b->mt) {
     if (t->b->lim && t->b->lim->max_states
         && t->b->states >= t->b->lim->max_states) {
