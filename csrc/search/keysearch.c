@@ -273,6 +273,30 @@ static int vec_reserve(vec *v, size_t n) {
   return 1;
 }
 
+/* room for n keys in an empty vector, in one allocation (no copy, no
+** doubling); a hint only: nothing happens when it would take more than
+** half of what is left of the budget */
+static void vec_presize(vec *v, size_t n) {
+  budget *b = v->b;
+  uint64_t *na;
+  int ok;
+  if (n <= v->cap || v->n != 0) return;
+  if (b->mt) pthread_mutex_lock(&b->lock);
+  ok = b->used <= b->max && (n - v->cap) * 8 <= (b->max - b->used) / 2;
+  if (ok) {
+    b->used += (n - v->cap) * 8;
+    if (b->used > b->peak) b->peak = b->used;
+  }
+  if (b->mt) pthread_mutex_unlock(&b->lock);
+  if (!ok) return;
+  if (!(na = malloc(n * sizeof *na))) {
+    give(b, (n - v->cap) * 8);
+    return;
+  }
+  free(v->a);
+  v->a = na; v->cap = n;
+}
+
 static int vec_push(vec *v, uint64_t x) {
   if (v->n == v->cap && !vec_reserve(v, v->cap ? 2 * v->cap : 256)) return 0;
   v->a[v->n++] = x;
@@ -396,7 +420,17 @@ static int path_to(const pn_keygame *g, const keytab *f, uint64_t key,
 ** checked between chunks.
 ** ===================================================================== */
 
-#define CHUNK 8192                /* frontier states per chunk */
+/* frontier states per chunk: a layer is cut into about LAYER_CHUNKS chunks
+** of MINCHUNK to MAXCHUNK states.  Small chunks stop a layer that meets
+** the other side sooner and keep the buffers in cache; large ones cost
+** fewer barriers (on font5x7, 1,024 made a 7-move search 2.6x faster and
+** a 15-move one 12% slower than 8,192).  The size depends on the
+** frontier's size only, so the chunks are the same for any number of
+** threads. */
+#define MINCHUNK 1024
+#define MAXCHUNK 8192
+#define LAYER_CHUNKS 32
+#define PROBE_CHUNK 1024          /* frontier states per probing chunk */
 #define AHEAD 16                  /* keys fetched ahead when inserting */
 #define MAXTHREADS NPART
 
@@ -495,7 +529,12 @@ static void expand_slice(bidir *bd, bworker *w, size_t a, size_t b) {
   side *x = &bd->s[bd->dir];
   const pn_keygame *g = bd->g;
   int p = 0, k;
-  for (k = 0; k < NPART; k++) w->buf[k].n = 0;
+  /* each partition gets about made/expanded/NPART keys per state */
+  size_t want = (size_t)((double)(b - a) * x->work * 1.25 / NPART) + 64;
+  for (k = 0; k < NPART; k++) {
+    w->buf[k].n = 0;
+    vec_presize(&w->buf[k], want);
+  }
   for (; a < b; a++) {
     uint64_t key = frontier_key(x, a, &p);
     int nk, j;
@@ -748,7 +787,7 @@ static int layer_too_big(const bidir *bd, const side *x) {
 static int bidir_probe(bidir *bd, int levels, hit *best, int *lb) {
   side *x = &bd->s[bd->dir], *y = &bd->s[1 - bd->dir];
   budget *b = bd->b;
-  size_t total = set_offsets(x), lo, step = CHUNK / 8;
+  size_t total = set_offsets(x), lo, step = PROBE_CHUNK;
   int k, t, found = 0;
   *lb = x->depth + y->depth + 1;
   bd->probing = 1;
@@ -814,12 +853,14 @@ static int probe_path(bidir *bd, const hit *h, pn_keyresult *res) {
 static int bidir_layer(bidir *bd, meet *found) {
   side *x = &bd->s[bd->dir], *y = &bd->s[1 - bd->dir];
   budget *b = bd->b;
-  size_t total = set_offsets(x), lo;
+  size_t total = set_offsets(x), lo, chunk = total / LAYER_CHUNKS;
   int p, t;
   for (p = 0; p < NPART; p++) bd->m[p].best = -1;
   for (t = 0; t < bd->nthreads; t++) bd->w[t].made = bd->w[t].expanded = 0;
-  for (lo = 0; lo < total; lo += CHUNK) {
-    size_t hi = total - lo > CHUNK ? lo + CHUNK : total;
+  if (chunk < MINCHUNK) chunk = MINCHUNK;
+  if (chunk > MAXCHUNK) chunk = MAXCHUNK;
+  for (lo = 0; lo < total; lo += chunk) {
+    size_t hi = total - lo > chunk ? lo + chunk : total;
     if (!run_chunk(bd, lo, hi)) {
       if (!b->stopped) {
         b->stopped = PN_ENOMEM;
