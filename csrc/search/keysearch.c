@@ -550,32 +550,52 @@ static void expand_slice(bidir *bd, bworker *w, size_t a, size_t b) {
   }
 }
 
-/* phase 2: the keys of partition p, from every thread's buffer */
+/* the new keys k[0..n) of a layer of side x against the other side's
+** table yt, fetching slots a few keys ahead */
+static void meet_keys(const side *x, const keytab *yt, meet *m,
+                      const uint64_t *k, size_t n) {
+  size_t i;
+  for (i = 0; i < n; i++) {
+    uint8_t other;
+    if (i + AHEAD < n) tab_prefetch(yt, pn_mix64(k[i + AHEAD]));
+    other = tab_get_h(yt, k[i], pn_mix64(k[i]));
+    if (other != NOVAL) meet_take(m, x->depth + 1 + other, k[i]);
+  }
+}
+
+#define NEWBATCH 512              /* new keys checked against the other
+                                  ** side together */
+
+/* phase 2: the keys of partition p, from every thread's buffer.  Most
+** keys are already stored (a state has several parents): only the new
+** ones are looked up on the other side, in batches, so that the slots
+** fetched ahead are those of keys that will be looked up */
 static int insert_part(bidir *bd, int p) {
   side *x = &bd->s[bd->dir], *y = &bd->s[1 - bd->dir];
   keytab *xt = &x->t[p];
   const keytab *yt = &y->t[p];
   uint8_t val = (uint8_t)(x->depth + 1);
   meet *m = &bd->m[p];
+  uint64_t fresh[NEWBATCH];
+  size_t nfresh = 0;
   int t;
   for (t = 0; t < bd->nt; t++) {
     const vec *v = &bd->w[t].buf[p];
     size_t i;
     for (i = 0; i < v->n; i++) {
-      uint64_t key = v->a[i], h = pn_mix64(key);
-      uint8_t other;
+      uint64_t key = v->a[i];
       int isnew;
-      if (i + AHEAD < v->n) {
-        uint64_t ha = pn_mix64(v->a[i + AHEAD]);
-        tab_prefetch(xt, ha);
-        tab_prefetch(yt, ha);
-      }
-      if (!tab_put_h(xt, key, h, val, &isnew)) return 0;
+      if (i + AHEAD < v->n) tab_prefetch(xt, pn_mix64(v->a[i + AHEAD]));
+      if (!tab_put_h(xt, key, pn_mix64(key), val, &isnew)) return 0;
       if (!isnew) continue;
-      other = tab_get_h(yt, key, h);
-      if (other != NOVAL) meet_take(m, x->depth + 1 + other, key);
+      fresh[nfresh++] = key;
+      if (nfresh == NEWBATCH) {
+        meet_keys(x, yt, m, fresh, nfresh);
+        nfresh = 0;
+      }
     }
   }
+  meet_keys(x, yt, m, fresh, nfresh);
   return 1;
 }
 
