@@ -43,21 +43,28 @@ typedef struct budget {
   char why[160];
 } budget;
 
-static int take(budget *b, size_t bytes) {
-  int ok = 1;
+/* count bytes against the budget if they fit in what is left of it (or,
+** for a hint, in half of that); a refusal stops the search unless it was
+** a hint */
+static int charge(budget *b, size_t bytes, int hint) {
+  int ok;
   if (b->mt) pthread_mutex_lock(&b->lock);
-  if (b->used + bytes > b->max) {
+  ok = b->used <= b->max
+       && (hint ? bytes <= (b->max - b->used) / 2
+                : bytes <= b->max - b->used);
+  if (ok) {
+    b->used += bytes;
+    if (b->used > b->peak) b->peak = b->used;
+  } else if (!hint) {
     b->stopped = PN_ENOMEM;
     snprintf(b->why, sizeof b->why, "memory budget of %.0f MB reached",
              b->max / 1e6);
-    ok = 0;
-  } else {
-    b->used += bytes;
-    if (b->used > b->peak) b->peak = b->used;
   }
   if (b->mt) pthread_mutex_unlock(&b->lock);
   return ok;
 }
+
+static int take(budget *b, size_t bytes) { return charge(b, bytes, 0); }
 
 static void give(budget *b, size_t bytes) {
   if (b->mt) pthread_mutex_lock(&b->lock);
@@ -277,20 +284,10 @@ static int vec_reserve(vec *v, size_t n) {
 ** doubling); a hint only: nothing happens when it would take more than
 ** half of what is left of the budget */
 static void vec_presize(vec *v, size_t n) {
-  budget *b = v->b;
   uint64_t *na;
-  int ok;
-  if (n <= v->cap || v->n != 0) return;
-  if (b->mt) pthread_mutex_lock(&b->lock);
-  ok = b->used <= b->max && (n - v->cap) * 8 <= (b->max - b->used) / 2;
-  if (ok) {
-    b->used += (n - v->cap) * 8;
-    if (b->used > b->peak) b->peak = b->used;
-  }
-  if (b->mt) pthread_mutex_unlock(&b->lock);
-  if (!ok) return;
+  if (n <= v->cap || v->n != 0 || !charge(v->b, (n - v->cap) * 8, 1)) return;
   if (!(na = malloc(n * sizeof *na))) {
-    give(b, (n - v->cap) * 8);
+    give(v->b, (n - v->cap) * 8);
     return;
   }
   free(v->a);
@@ -936,8 +933,7 @@ int pn_key_bidir(const pn_keygame *g, const uint64_t *starts, size_t nstart,
   bd->nthreads = threads;
   pthread_mutex_init(&bd->startlock, NULL);
   for (k = 0; k < 2; k++) {
-    for (p = 0; p < NPART; p++)
-    {
+    for (p = 0; p < NPART; p++) {
       bd->s[k].t[p].b = bd->s[k].cur[p].b = &b;
       bd->s[k].t[p].packed = packs(g);
     }
