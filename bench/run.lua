@@ -12,6 +12,7 @@ bench/run.lua -- the benchmarks of `make bench` (see BENCHMARKS.md).
   --limit S              parts B, D: time limit per puzzle (default 600)
   --memory GB            memory budget (default 16)
   --threads N            threads (default: all cores)
+  --encoding E           part A: auto (default), byte or lean
 
   A  font5x7, all 1,332 puzzles: one distance table per start letter (36
      targets at once); every length compared with Chaffin's, every path
@@ -30,7 +31,7 @@ local penny = require "penny"
 local cs = require "penny.coinsliding"
 
 local opts = { parts = "A,B,C,D,E,F,G,H", letters = nil, keys = nil, sample = 12,
-               limit = 600, memory = 16, threads = 0 }
+               limit = 600, memory = 16, threads = 0, encoding = nil }
 do
   local i = 1
   while i <= #arg do
@@ -42,6 +43,7 @@ do
     elseif k == "--limit" then opts.limit = tonumber(v)
     elseif k == "--memory" then opts.memory = tonumber(v)
     elseif k == "--threads" then opts.threads = tonumber(v)
+    elseif k == "--encoding" then opts.encoding = v
     else error("unknown option " .. tostring(k)) end
     i = i + 2
   end
@@ -108,6 +110,7 @@ if want("A") then
   end
   local total_t, total_states, total_puzzles, bad, notreplayed, peak = 0, 0, 0, 0, 0, 0
   local t_all = wall()
+  local encoding
   for _, s in ipairs(starts) do
     local p0 = cs.puzzle(corpus, "font5x7", s .. "-" .. (s == "A" and "B" or "A"))
     local board = p0.board
@@ -121,7 +124,8 @@ if want("A") then
     reset_peak()
     local t0 = wall()
     local tab = penny.distances(p0.start, { targets = targets, threads = opts.threads,
-      max_memory = BUDGET, progress = false })
+      max_memory = BUDGET, progress = false, encoding = opts.encoding })
+    encoding = tab.encoding
     local secs = wall() - t0
     local pk = peak_rss()
     if pk > peak then peak = pk end
@@ -149,8 +153,13 @@ if want("A") then
     .. "replay; search %.0f s, whole part %.0f s (%.1f min) wall; peak %.2f GB; "
     .. "%.2f M states/s settled", total_puzzles, bad, notreplayed, total_t,
     elapsed, elapsed / 60, peak / 1e9, total_states / total_t / 1e6)
-  say("bytes per state of the ranked space: depth 1 + seen 1/8 + lift 1/16 "
-    .. "(C(35,11)/C(35,12)) + buckets")
+  if encoding == "lean" then
+    say("encoding lean; bytes per state of the ranked space: depth mod 3 "
+      .. "2/8 + expanded 1/8 + lift 1/16 (C(35,11)/C(35,12)) + buckets")
+  else
+    say("encoding byte; bytes per state of the ranked space: depth 1 + seen "
+      .. "1/8 + lift 1/16 (C(35,11)/C(35,12)) + buckets")
+  end
 end
 
 --}===================================================================

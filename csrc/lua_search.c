@@ -153,6 +153,9 @@ static void print_progress(const pn_progress *p, void *ud) {
   fflush(stderr);
 }
 
+/* in the order of PN_ENC_* */
+static const char *const encoding_names[] = { "auto", "byte", "lean", NULL };
+
 /* options shared by search and distances */
 static void read_searchopts(lua_State *L, int idx, pn_searchopts *o,
                             progress_state *ps) {
@@ -165,6 +168,10 @@ static void read_searchopts(lua_State *L, int idx, pn_searchopts *o,
     lua_getfield(L, idx, "method");
     if (!lua_isnil(L, -1))
       o->method = (pn_method)luaL_checkoption(L, -1, NULL, method_names);
+    lua_pop(L, 1);
+    lua_getfield(L, idx, "encoding");
+    if (!lua_isnil(L, -1))
+      o->encoding = luaL_checkoption(L, -1, NULL, encoding_names);
     lua_pop(L, 1);
   }
   ps->tty = isatty(STDERR_FILENO);
@@ -305,6 +312,10 @@ static int l_distances(lua_State *L) {
   lua_pushinteger(L, (lua_Integer)t.expanded); lua_setfield(L, -2, "expanded");
   lua_pushnumber(L, t.seconds); lua_setfield(L, -2, "seconds");
   lua_pushinteger(L, (lua_Integer)t.memory); lua_setfield(L, -2, "memory");
+  lua_pushstring(L, encoding_names[t.encoding]);
+  lua_setfield(L, -2, "encoding");
+  lua_pushinteger(L, (lua_Integer)t.path_states);
+  lua_setfield(L, -2, "path_states");
   lua_pushinteger(L, t.threads); lua_setfield(L, -2, "threads");
   if (t.hardest.n) {
     lconfig *h = pnL_newconfig(L, 7);

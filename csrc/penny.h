@@ -487,9 +487,17 @@ typedef struct pn_searchopts {
   pn_limits lim;
   pn_method method;
   int threads;                /* 0 = all cores */
+  int encoding;               /* full-space search: PN_ENC_* */
   void (*progress)(const pn_progress *p, void *ud);
   void *progress_ud;
 } pn_searchopts;
+
+/* how the full-space search stores its depths */
+enum {
+  PN_ENC_AUTO = 0,            /* bytes when they fit the budget, else lean */
+  PN_ENC_BYTE,                /* one byte of depth per rank + a bitmap */
+  PN_ENC_LEAN                 /* depth mod 3 in 2 bits + 1 bit per rank */
+};
 
 /* the default memory budget: half of the physical memory (or of the
 ** container's limit) */
@@ -520,6 +528,8 @@ typedef struct pn_disttable {
   double seconds;
   size_t memory;
   int threads;
+  int encoding;               /* PN_ENC_BYTE or PN_ENC_LEAN */
+  uint64_t path_states;       /* states tried by the walks back */
 } pn_disttable;
 
 int pn_distances(const pn_board *w, const pn_rule *r, const pn_config *start,

@@ -55,6 +55,9 @@ describe("the exact engine agrees with the plain BFS", function()
           assert.equal(ref.verdict, s.verdict, m .. " trial " .. trial)
           assert.equal(#ref, #s, m .. " trial " .. trial)
         end
+        local s = p:solve{ method = "full", encoding = "lean" }
+        assert.equal(ref.verdict, s.verdict, "lean trial " .. trial)
+        assert.equal(#ref, #s, "lean trial " .. trial)
       end
       assert.is_true(count.solved >= 10 and count.unsolvable >= 3,
         "solved " .. count.solved .. ", unsolvable " .. count.unsolvable)
@@ -166,6 +169,94 @@ describe("distance tables", function()
     -- the hardest configuration is at the greatest distance
     local hp = penny.puzzle{ board = board, start = start, goal = t.hardest }
     assert.equal(t.maxdepth, #hp:solve{ method = "bfs" })
+  end)
+
+  -- the lean encoding keeps depths mod 3: its distances come from the
+  -- layers, its paths from a walk back that must reject predecessors 3, 6,
+  -- ... layers deeper than they look.  Same tables as the byte encoding,
+  -- move for move, on every board kind.
+  it("are the same in the lean and byte encodings", function()
+    local rand = S.rng(4242)
+    local backtracked = 0
+    for bi, spec in ipairs(BOARDS) do
+      local board = penny.board(spec)
+      for trial = 1, 6 do
+        local labels = trial % 3 == 0 and 2 or nil
+        local n = 2 + rand(math.min(4, #board - 3))
+        local start = S.random_config(board, n, rand, labels)
+        local targets = {}
+        for i = 1, 8 do
+          local t = i % 2 == 0 and random_walk(start, rand, 3 + rand(12))
+                    or S.random_config(board, n, rand)
+          local coins = t:coins()
+          for k, c in ipairs(start:coins()) do coins[k].label = c.label end
+          targets[i] = penny.config(board, coins)
+        end
+        local what = spec.lattice .. " trial " .. trial
+        local tb = penny.distances(start, { targets = targets, complete = true,
+          encoding = "byte", threads = 1 + trial % 2, progress = false })
+        local tl = penny.distances(start, { targets = targets, complete = true,
+          encoding = "lean", threads = 1 + (trial + 1) % 2, progress = false })
+        assert.equal("byte", tb.encoding)
+        assert.equal("lean", tl.encoding)
+        assert.same(tb.dist, tl.dist, what)
+        assert.same(tb.layers, tl.layers, what)
+        assert.equal(tb.reached, tl.reached, what)
+        assert.is_true(tb.hardest == tl.hardest, what)
+        local plen = 0
+        for i, t in ipairs(targets) do
+          if tb.dist[i] >= 0 then
+            assert.equal(#tb.paths[i], #tl.paths[i], what)
+            for k = 1, #tb.paths[i] do
+              assert.is_true(tb.paths[i][k] == tl.paths[i][k], what)
+            end
+            local p = penny.puzzle{ board = board, start = start, goal = t }
+            assert.is_true(p:check(tl.paths[i]), what)
+            plen = plen + tb.dist[i]
+          else
+            assert.is_false(tl.paths[i])
+          end
+        end
+        if tl.path_states > plen then backtracked = backtracked + 1 end
+        assert.is_true(tb.memory > tl.memory, what)
+      end
+    end
+    -- some walks back met a wrong predecessor and had to come back
+    assert.is_true(backtracked >= 3, "backtracked " .. backtracked)
+  end)
+
+  it("switch to the lean encoding when bytes do not fit the budget", function()
+    local board = penny.board{ width = 5, height = 5 }
+    -- a diagonal spans the whole board
+    local start = penny.config(board, { { 0, 0 }, { 1, 1 }, { 2, 2 }, { 3, 3 },
+                                        { 4, 4 }, { 1, 0 }, { 2, 1 } })
+    local goal = random_walk(start, S.rng(9), 12)
+    local opts = { targets = { goal }, progress = false, threads = 1 }
+    local tb = penny.distances(start, opts)
+    assert.equal("byte", tb.encoding)
+    assert.is_true(tb.dist[1] > 0)
+    opts.encoding = "lean"
+    local tl = penny.distances(start, opts)
+    opts.encoding = nil
+    opts.max_memory = (tb.memory + tl.memory) // 2
+    local ta = penny.distances(start, opts)
+    assert.equal("lean", ta.encoding)
+    assert.same(tb.dist, ta.dist)
+    assert.equal(tl.memory, ta.memory)
+    -- below the lean size: a clear error naming both
+    opts.max_memory = tl.memory - 1
+    local ok, err = pcall(penny.distances, start, opts)
+    assert.is_false(ok)
+    assert.matches("over the memory budget", err)
+    assert.matches("lean encoding", err)
+    -- the same switch in puzzle:solve
+    local p = penny.puzzle{ board = board, start = start, goal = goal }
+    local s = p:solve{ method = "full", max_memory = (tb.memory + tl.memory) // 2,
+                       progress = false }
+    assert.equal("solved", s.verdict)
+    assert.equal(tb.dist[1], #s)
+    assert.is_true(s.replayed)
+    assert.has_error(function() p:solve{ method = "full", encoding = "nibble" } end)
   end)
 
   it("give the same answer with 1 and 2 threads", function()

@@ -65,6 +65,11 @@ static void full_progress(const pn_fullbfs *f, void *ud) {
   o->progress(&p, o->progress_ud);
 }
 
+static const char *full_name(const pn_fullbfs *f) {
+  return f->lean ? "full-space BFS (lean: depths mod 3)"
+                 : method_name(PN_M_FULL);
+}
+
 /* BFS over the ranked space from the start to the goal states */
 static int run_full(const pn_coingame *cg, const pn_config *start,
                     const pn_searchopts *o, const pn_limits *lim,
@@ -81,7 +86,8 @@ static int run_full(const pn_coingame *cg, const pn_config *start,
   targets = malloc((cg->npat + 1) * sizeof *targets);
   if (!targets) return pn_seterror(err, PN_ENOMEM, "out of memory");
   for (i = 0; i < cg->npat; i++) targets[i] = bb_rank(&cg->s, &cg->pat[i]);
-  if ((rc = pn_fullbfs_init(&f, &cg->s, lim, o ? o->threads : 0, err))
+  if ((rc = pn_fullbfs_init(&f, &cg->s, lim, o ? o->threads : 0,
+                            o ? o->encoding : PN_ENC_AUTO, err))
       != PN_OK) { free(targets); return rc; }
   /* any one goal placement ends the search */
   rc = pn_fullbfs_run(&f, &st, targets, cg->npat, PN_STOP_ANY,
@@ -92,18 +98,18 @@ static int run_full(const pn_coingame *cg, const pn_config *start,
   res->memory = f.memory;
   if (rc == PN_OK) {
     for (i = 0; i < cg->npat; i++) {
-      int d = pn_fullbfs_dist(&f, targets[i]);
+      int d = pn_fullbfs_dist(&f, i);
       if (d >= 0 && (best < 0 || d < best)) { best = d; at = (int)i; }
     }
     if (best < 0) {
       res->verdict = PN_UNSOLVABLE;
       snprintf(res->reason, sizeof res->reason, "complete search (%s): all "
-               "%llu reachable configurations examined", method_name(PN_M_FULL),
+               "%llu reachable configurations examined", full_name(&f),
                (unsigned long long)f.reached);
     } else {
       int *from = malloc(((size_t)best + 1) * sizeof *from);
       int *to = malloc(((size_t)best + 1) * sizeof *to);
-      if (!from || !to || pn_fullbfs_path(&f, targets[at], from, to) != best)
+      if (!from || !to || pn_fullbfs_path(&f, (size_t)at, from, to) != best)
         rc = pn_seterror(err, PN_EINTERNAL, "penny bug: full-space path "
                          "reconstruction failed");
       else {
@@ -118,7 +124,7 @@ static int run_full(const pn_coingame *cg, const pn_config *start,
           res->verdict = PN_SOLVED;
           snprintf(res->reason, sizeof res->reason, "optimal: %s completed "
                    "every layer up to %d moves without reaching the goal",
-                   method_name(PN_M_FULL), best - 1);
+                   full_name(&f), best - 1);
         }
       }
       free(from);
@@ -128,7 +134,7 @@ static int run_full(const pn_coingame *cg, const pn_config *start,
     res->verdict = PN_UNKNOWN;
     res->lower_bound = f.complete_depth + 1;
     snprintf(res->reason, sizeof res->reason, "%s: %.180s; at least %d moves",
-             method_name(PN_M_FULL), err->msg, res->lower_bound);
+             full_name(&f), err->msg, res->lower_bound);
     rc = PN_OK;
   }
   pn_fullbfs_free(&f);
@@ -244,7 +250,14 @@ int pn_search(const pn_board *w, const pn_rule *r, const pn_config *start,
     ** to it once the hashed search has stored 1/32 of the space: past that
     ** the ranked search is faster (about 13 bytes and 70-180 hashed
     ** neighbours per hashed state, against 1 byte and sequential scans) */
-    pn_fullbfs_bytes(&cg.s, o ? o->threads : 0, &fullneed);
+    {
+      int enc = o ? o->encoding : PN_ENC_AUTO;
+      pn_fullbfs_bytes(&cg.s, o ? o->threads : 0,
+                       enc == PN_ENC_LEAN ? PN_ENC_LEAN : PN_ENC_BYTE,
+                       &fullneed);
+      if (enc == PN_ENC_AUTO && fullneed > lim.max_memory)
+        pn_fullbfs_bytes(&cg.s, o ? o->threads : 0, PN_ENC_LEAN, &fullneed);
+    }
     if (fallback && cg.full && fullneed <= lim.max_memory
         && !lim.max_states) {
       if (keylim.max_memory > lim.max_memory / 2)
@@ -349,7 +362,8 @@ int pn_distances(const pn_board *w, const pn_rule *r, const pn_config *start,
     }
     ranks[i] = bb_rank(&s, &ts);
   }
-  if ((rc = pn_fullbfs_init(&f, &s, &lim, o ? o->threads : 0, err)) != PN_OK)
+  if ((rc = pn_fullbfs_init(&f, &s, &lim, o ? o->threads : 0,
+                            o ? o->encoding : PN_ENC_AUTO, err)) != PN_OK)
     goto fail;
   rc = pn_fullbfs_run(&f, &st, ranks, ntargets,
                       complete ? PN_STOP_NEVER : PN_STOP_ALL,
@@ -362,16 +376,17 @@ int pn_distances(const pn_board *w, const pn_rule *r, const pn_config *start,
   out->expanded = f.expanded;
   out->memory = f.memory;
   out->threads = f.threads;
+  out->encoding = f.lean ? PN_ENC_LEAN : PN_ENC_BYTE;
   for (i = 0; i < ntargets && rc == PN_OK; i++) {
     int *from, *to, k;
-    out->dist[i] = pn_fullbfs_dist(&f, ranks[i]);
+    out->dist[i] = pn_fullbfs_dist(&f, i);
     if (out->dist[i] < 0) continue;
     from = malloc(((size_t)out->dist[i] + 1) * sizeof *from);
     to = malloc(((size_t)out->dist[i] + 1) * sizeof *to);
     out->paths[i] = malloc(((size_t)out->dist[i] + 1) * sizeof **out->paths);
     if (!from || !to || !out->paths[i]) rc = pn_seterror(err, PN_ENOMEM,
                                                         "out of memory");
-    else if (pn_fullbfs_path(&f, ranks[i], from, to) != out->dist[i])
+    else if (pn_fullbfs_path(&f, i, from, to) != out->dist[i])
       rc = pn_seterror(err, PN_EINTERNAL, "penny bug: distance table path "
                        "reconstruction failed");
     else {
@@ -384,12 +399,10 @@ int pn_distances(const pn_board *w, const pn_rule *r, const pn_config *start,
     free(from);
     free(to);
   }
+  out->path_states = f.path_states;
   if (rc == PN_OK && out->complete && f.maxdepth > 0) {
     /* a hardest configuration: the first of the deepest layer */
-    uint64_t q;
-    for (q = 0; q < s.size; q++)
-      if (f.depth[q] == (uint8_t)(f.maxdepth + 1)) break;
-    bb_unrank(&s, q, &st);
+    bb_unrank(&s, pn_fullbfs_hardest(&f), &st);
     rc = bb_to_config(&s, w, &st, &out->hardest, err);
   }
   out->seconds = f.seconds;

@@ -1,6 +1,11 @@
 /*
-** fullbfs.c -- breadth-first search over the whole ranked state space:
-** one byte per combinatorial rank holds depth + 1 (0 = not reached).
+** fullbfs.c -- breadth-first search over the whole ranked state space,
+** with one of two encodings:
+**   byte: one byte per combinatorial rank holds depth + 1 (0 = not
+**         reached), and a bitmap of the reached ranks (9 bits per rank);
+**   lean: 2 bits per rank hold 1 + depth mod 3 (0 = not reached), and a
+**         bitmap marks the ranks already expanded (3 bits per rank).
+** The default takes bytes when they fit the memory budget, lean otherwise.
 **
 ** Used for distance tables (one start, every reachable configuration: the
 ** distance to any number of targets, layer sizes, the hardest goal) and as
@@ -30,15 +35,30 @@
 **
 ** Ranks are colex ranks (engine.h); every rank derived from another one is
 ** computed in O(1) from prefix sums of binomials, as explained at each use.
-** Exact depths make paths cheap: from a state at depth D, some predecessor
-** (a reverse move) has depth D - 1; the first one in a fixed order is
-** taken, so paths are deterministic too.
+** 3. The lean encoding.  A layer is the ranks holding its depth mod 3 that
+** are not yet expanded; the scan marks them expanded as it goes, so the
+** older layers with the same residue are skipped.  The exact distance of
+** each target is recorded at the end of the layer that reaches it.
+**
+** 4. Paths walk back from a target at depth D through predecessors (reverse
+** moves) at depth D - 1, the first in a fixed order, so paths are
+** deterministic.  With bytes the first candidate is always right.  Mod 3,
+** a predecessor p of a state at depth D holding the residue of D - 1 may
+** lie at depth D + 2 or deeper (dist(p) >= D - 1, and the coin-move graph
+** is directed: a move is not always reversible).  The walk is then a
+** depth-first search: a wrong candidate is at least 3 deeper than claimed,
+** so its branch never reaches the start at claimed depth 0 and dies; the
+** (rank, depth) pairs that failed are remembered so no branch is searched
+** twice.
 */
 #define _GNU_SOURCE
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#ifdef __BMI2__
+#include <immintrin.h>
+#endif
 
 #include "engine.h"
 #include "fullbfs.h"
@@ -56,6 +76,7 @@ typedef struct worker {
   pn_fullbfs *f;
   int id;
   uint64_t found;                     /* new states this layer */
+  uint64_t first;                     /* the smallest of their ranks */
   uint64_t expanded;
   uint32_t *head;                     /* [nbucket]: first block of my list */
   uint32_t *cur;                      /* [nbucket]: block being filled */
@@ -354,6 +375,72 @@ static inline void expand_one(worker *w, bb_t u, uint64_t r, int job) {
   else expand_mask(w, u, r);
 }
 
+/* the 32 bits at the even places of z, packed */
+static inline uint64_t even_bits(uint64_t z) {
+#ifdef __BMI2__
+  return _pext_u64(z, 0x5555555555555555ULL);
+#else
+  z &= 0x5555555555555555ULL;
+  z = (z | (z >> 1)) & 0x3333333333333333ULL;
+  z = (z | (z >> 2)) & 0x0F0F0F0F0F0F0F0FULL;
+  z = (z | (z >> 4)) & 0x00FF00FF00FF00FFULL;
+  z = (z | (z >> 8)) & 0x0000FFFF0000FFFFULL;
+  return (z | (z >> 16)) & 0x00000000FFFFFFFFULL;
+#endif
+}
+
+/* lean: the 32 ranks of a word of mod3 holding want, as a bit mask */
+static inline uint64_t mod3_match(uint64_t word, uint64_t want) {
+  uint64_t x = word ^ (0x5555555555555555ULL * want);
+  return even_bits(~(x | (x >> 1)));
+}
+
+/* lean: the states of the layer among the 64 ranks of bitmap word wi,
+** marked expanded */
+static inline uint64_t lean_layer_word(pn_fullbfs *f, uint64_t wi,
+                                       uint64_t want) {
+  uint64_t m = mod3_match(f->mod3[2 * wi], want)
+             | mod3_match(f->mod3[2 * wi + 1], want) << 32;
+  m &= ~f->expd[wi];
+  f->expd[wi] |= m;
+  return m;
+}
+
+/* lean: the states of the layer in ranks [lo, hi) (lo is a multiple of
+** 64, and each word of expd belongs to one chunk) */
+static void scan_layer_lean(worker *w, uint64_t lo, uint64_t hi, int job) {
+  pn_fullbfs *f = w->f;
+  uint64_t want = (uint64_t)(f->cur_depth % 3 + 1), wi;
+  cursor cu;
+  cu.s = f->s; cu.ncoin = f->s->ncoin; cu.last = UINT64_MAX; cu.mask = 0;
+  if (f->s->nclass == 1 && f->dense) {
+    bb_t u = cursor_at(&cu, lo);
+    uint64_t r = lo;
+    for (wi = lo >> 6; r < hi; wi++) {
+      uint64_t m = lean_layer_word(f, wi, want), end = r + 64 < hi ? r + 64
+                                                                   : hi;
+      for (; r < end; r++, u = next_comb(u))
+        if (m >> (r & 63) & 1) expand_one(w, u, r, job);
+    }
+    return;
+  }
+  for (wi = lo >> 6; wi < (hi + 63) >> 6; wi++) {
+    uint64_t m = lean_layer_word(f, wi, want);
+    while (m) {
+      uint64_t r = (wi << 6) + (uint64_t)__builtin_ctzll(m);
+      m &= m - 1;
+      if (f->s->nclass > 1) {
+        bbstate st;
+        w->expanded++;
+        bb_unrank(f->s, r, &st);
+        expand_state(w, &st);
+      } else {
+        expand_one(w, cursor_at(&cu, r), r, job);
+      }
+    }
+  }
+}
+
 /* the states of the layer in ranks [lo, hi): bytes equal to want, read
 ** eight at a time (lo is a multiple of 8).  In a dense layer every mask
 ** of the chunk is walked by Gosper steps; in a sparse one, the hits are
@@ -364,6 +451,7 @@ static void scan_layer(worker *w, uint64_t lo, uint64_t hi, int job) {
   uint8_t want = (uint8_t)(f->val - 1);
   uint64_t pattern = 0x0101010101010101ULL * want, r;
   cursor cu;
+  if (f->lean) { scan_layer_lean(w, lo, hi, job); return; }
   cu.s = f->s; cu.ncoin = f->s->ncoin; cu.last = UINT64_MAX; cu.mask = 0;
   if (f->s->nclass == 1 && f->dense) {
     bb_t u = cursor_at(&cu, lo);
@@ -460,9 +548,14 @@ static void expand_phase(worker *w) {
 static void apply_bucket(worker *w, uint64_t bucket) {
   pn_fullbfs *f = w->f;
   int lift = f->job == JOB_LIFT, t;
-  uint64_t *bits = (lift ? f->kbits : f->seen) + (bucket << (SLICE_BITS - 6));
-  uint8_t *dep = f->depth + (bucket << SLICE_BITS);
+  uint64_t base = bucket << SLICE_BITS;
+  uint64_t *bits = lift ? f->kbits + (bucket << (SLICE_BITS - 6))
+                 : f->lean ? NULL : f->seen + (bucket << (SLICE_BITS - 6));
+  uint64_t *c2 = !lift && f->lean ? f->mod3 + (bucket << (SLICE_BITS - 5))
+                                  : NULL;
+  uint8_t *dep = f->lean ? NULL : f->depth + base;
   uint8_t val = f->val;
+  uint64_t v2 = (uint64_t)((f->cur_depth + 1) % 3 + 1);
   for (t = 0; t < f->threads; t++) {
     uint32_t b;
     for (b = f->workers[t].head[bucket]; b != NOBLOCK; b = f->blk_next[b]) {
@@ -473,14 +566,28 @@ static void apply_bucket(worker *w, uint64_t bucket) {
           bits[e[i] >> 6] |= (uint64_t)1 << (e[i] & 63);
         continue;
       }
-      for (i = 0; i < n; i++) {
-        uint32_t off = e[i];
-        uint64_t bit = (uint64_t)1 << (off & 63), *wd = bits + (off >> 6);
-        w->newlist[nnew] = off;
-        nnew += (*wd & bit) == 0;           /* no branch: unpredictable */
-        *wd |= bit;
+      if (c2) {
+        for (i = 0; i < n; i++) {
+          uint32_t off = e[i];
+          uint64_t *wd = c2 + (off >> 5);
+          unsigned sh = (off & 31) * 2;
+          uint64_t fresh = ((*wd >> sh) & 3) == 0;
+          w->newlist[nnew] = off;
+          nnew += (uint32_t)fresh;
+          *wd |= (fresh * v2) << sh;
+        }
+      } else {
+        for (i = 0; i < n; i++) {
+          uint32_t off = e[i];
+          uint64_t bit = (uint64_t)1 << (off & 63), *wd = bits + (off >> 6);
+          w->newlist[nnew] = off;
+          nnew += (*wd & bit) == 0;         /* no branch: unpredictable */
+          *wd |= bit;
+        }
+        for (i = 0; i < nnew; i++) dep[w->newlist[i]] = val;
       }
-      for (i = 0; i < nnew; i++) dep[w->newlist[i]] = val;
+      for (i = 0; i < nnew; i++)
+        if (base + w->newlist[i] < w->first) w->first = base + w->newlist[i];
       w->found += nnew;
     }
   }
@@ -525,30 +632,45 @@ static void begin_layer(pn_fullbfs *f) {
                                                         : JOB_DIRECT);
 }
 
-static void end_layer(pn_fullbfs *f) {
-  uint64_t found = 0;
+static int reached(const pn_fullbfs *f, uint64_t r) {
+  return f->lean ? (f->mod3[r >> 5] >> ((r & 31) * 2) & 3) != 0
+                 : f->depth[r] != 0;
+}
+
+/* record the distance of the targets reached by layer d; true when the
+** search may stop */
+static int note_targets(pn_fullbfs *f, int d) {
   size_t k, nleft = 0;
+  for (k = 0; k < f->ntargets; k++) {
+    if (f->tdist[k] < 0 && reached(f, f->targets[k])) f->tdist[k] = d;
+    if (f->tdist[k] < 0) nleft++;
+  }
+  return f->stop_when_found && f->ntargets
+         && (nleft == 0 || (f->stop_when_found == PN_STOP_ANY
+                            && nleft < f->ntargets));
+}
+
+static void end_layer(pn_fullbfs *f) {
+  uint64_t found = 0, first = UINT64_MAX;
   int t;
   for (t = 0; t < f->threads; t++) {
     found += f->workers[t].found;
     f->expanded += f->workers[t].expanded;
+    if (f->workers[t].first < first) first = f->workers[t].first;
     f->workers[t].found = f->workers[t].expanded = 0;
+    f->workers[t].first = UINT64_MAX;
   }
   f->complete_depth = f->cur_depth;
   if (found == 0) { f->done = 1; f->job = JOB_EXIT; return; }
   f->layer[f->cur_depth + 1] = found;
   f->reached += found;
+  f->first = first;
   f->maxdepth = f->complete_depth = f->cur_depth + 1;
   f->seconds = pn_clock() - f->t0;
   if (f->progress) f->progress(f, f->progress_ud);
-  if (f->stop_when_found && f->ntargets) {
-    for (k = 0; k < f->ntargets; k++)
-      if (!f->depth[f->targets[k]]) nleft++;
-    if (nleft == 0 || (f->stop_when_found == PN_STOP_ANY
-                       && nleft < f->ntargets)) {
-      f->job = JOB_EXIT;
-      return;
-    }
+  if (note_targets(f, f->cur_depth + 1)) {
+    f->job = JOB_EXIT;
+    return;
   }
   if (f->maxdepth >= PN_FULLBFS_MAXDEPTH) {
     f->stop = PN_ELIMIT;
@@ -598,17 +720,20 @@ static uint64_t nbuckets(uint64_t size) {
   return (size + ((uint64_t)1 << SLICE_BITS) - 1) >> SLICE_BITS;
 }
 
-int pn_fullbfs_bytes(const bbspace *s, int threads, size_t *bytes) {
+int pn_fullbfs_bytes(const bbspace *s, int threads, int encoding,
+                     size_t *bytes) {
   uint64_t nb = nbuckets(s->size);
   uint64_t maxsucc = (uint64_t)s->ncoin * (uint64_t)(s->ncell - s->ncoin);
   uint64_t room = nb + (CHUNK * maxsucc) / BLOCK + 2;
   uint64_t t = (uint64_t)(threads > 0 ? threads : 1);
-  uint64_t pool = 4 * room * t, total, kspace;
+  uint64_t pool = 4 * room * t, total, kspace, states;
   if (pool < 4096) pool = 4096;
   kspace = s->nclass == 1 && s->ncoin > 1 ? s->binom[s->ncell][s->ncoin - 1]
                                           : 0;
-  total = s->size                                  /* depth */
-        + (nb << (SLICE_BITS - 3))                 /* seen bitmap */
+  states = encoding == PN_ENC_LEAN
+         ? ((s->size + 63) >> 6) * 24                     /* mod3, expd */
+         : s->size + (nb << (SLICE_BITS - 3));            /* depth, seen */
+  total = states
         + (nbuckets(kspace) << (SLICE_BITS - 3))   /* lift bitmap */
         + pool * (BLOCK * 4 + 8)                   /* bucket pool */
         + nb * 32 * t;                             /* bucket heads */
@@ -617,20 +742,30 @@ int pn_fullbfs_bytes(const bbspace *s, int threads, size_t *bytes) {
 }
 
 int pn_fullbfs_init(pn_fullbfs *f, const bbspace *s, const pn_limits *lim,
-                    int threads, pn_error *err) {
+                    int threads, int encoding, pn_error *err) {
   uint64_t maxsucc, room;
   size_t need;
-  int t;
+  int t, ok;
   memset(f, 0, sizeof *f);
   f->s = s;
   if (lim) f->lim = *lim;
   f->threads = threads > 0 ? threads : pn_ncores();
   if (f->threads > 64) f->threads = 64;
-  if (!pn_fullbfs_bytes(s, f->threads, &need)
-      || (f->lim.max_memory && need > f->lim.max_memory))
+  ok = pn_fullbfs_bytes(s, f->threads, encoding == PN_ENC_LEAN ? PN_ENC_LEAN
+                                                              : PN_ENC_BYTE,
+                        &need);
+  if (encoding == PN_ENC_AUTO && (!ok || (f->lim.max_memory
+                                          && need > f->lim.max_memory))) {
+    encoding = PN_ENC_LEAN;
+    ok = pn_fullbfs_bytes(s, f->threads, PN_ENC_LEAN, &need);
+  }
+  f->lean = encoding == PN_ENC_LEAN;
+  if (!ok || (f->lim.max_memory && need > f->lim.max_memory))
     return pn_seterror(err, PN_ENOMEM, "the state space (%.3g states) needs "
-                       "%.2f GB, over the memory budget of %.2f GB",
-                       (double)s->size, need / 1e9, f->lim.max_memory / 1e9);
+                       "%.2f GB%s, over the memory budget of %.2f GB",
+                       (double)s->size, need / 1e9, f->lean ? " (lean "
+                       "encoding, 3 bits per state)" : "",
+                       f->lim.max_memory / 1e9);
   /* the space of k-1 coins, for the lift stage (unlabelled only) */
   if (s->nclass == 1 && s->ncoin > 1) {
     f->ksp = *s;
@@ -646,19 +781,27 @@ int pn_fullbfs_init(pn_fullbfs *f, const bbspace *s, const pn_limits *lim,
   room = f->nbucket + (CHUNK * maxsucc) / BLOCK + 2;
   f->pool_blocks = 4 * room * (uint64_t)f->threads;
   if (f->pool_blocks < 4096) f->pool_blocks = 4096;
-  f->bytes = (size_t)s->size;
-  f->seen_bytes = (size_t)(nbuckets(s->size) << (SLICE_BITS - 3));
+  /* lean: whole words of 64 ranks, as the scan reads them */
+  f->bytes = f->lean ? (size_t)((s->size + 63) >> 6) * 16 : (size_t)s->size;
+  f->seen_bytes = f->lean ? (size_t)((s->size + 63) >> 6) * 8
+                          : (size_t)(nbuckets(s->size) << (SLICE_BITS - 3));
   f->kbits_bytes = f->ks ? (size_t)(nbuckets(f->ks->size) << (SLICE_BITS - 3))
                          : 0;
   f->pool_bytes = (size_t)f->pool_blocks * BLOCK * sizeof(uint32_t);
-  f->depth = pn_bigalloc(f->bytes);
-  f->seen = pn_bigalloc(f->seen_bytes);
+  if (f->lean) {
+    f->mod3 = pn_bigalloc(f->bytes);
+    f->expd = pn_bigalloc(f->seen_bytes);
+  } else {
+    f->depth = pn_bigalloc(f->bytes);
+    f->seen = pn_bigalloc(f->seen_bytes);
+  }
   f->kbits = f->ks ? pn_bigalloc(f->kbits_bytes) : NULL;
   f->pool = pn_bigalloc(f->pool_bytes);
   f->blk_count = malloc(f->pool_blocks * sizeof *f->blk_count);
   f->blk_next = malloc(f->pool_blocks * sizeof *f->blk_next);
   f->workers = calloc((size_t)f->threads, sizeof *f->workers);
-  if (!f->depth || !f->seen || (f->ks && !f->kbits) || !f->pool
+  if ((f->lean ? !f->mod3 || !f->expd : !f->depth || !f->seen)
+      || (f->ks && !f->kbits) || !f->pool
       || !f->blk_count || !f->blk_next || !f->workers) goto nomem;
   for (t = 0; t < f->threads; t++) {
     worker *w = &f->workers[t];
@@ -684,6 +827,9 @@ void pn_fullbfs_free(pn_fullbfs *f) {
   int t;
   pn_bigfree(f->depth, f->bytes);
   pn_bigfree(f->seen, f->seen_bytes);
+  pn_bigfree(f->mod3, f->bytes);
+  pn_bigfree(f->expd, f->seen_bytes);
+  free(f->tdist);
   pn_bigfree(f->kbits, f->kbits_bytes);
   pn_bigfree(f->pool, f->pool_bytes);
   free(f->blk_count);
@@ -698,6 +844,7 @@ void pn_fullbfs_free(pn_fullbfs *f) {
     }
   free(f->workers);
   f->depth = NULL; f->seen = NULL; f->kbits = NULL; f->pool = NULL;
+  f->mod3 = NULL; f->expd = NULL; f->tdist = NULL;
   f->blk_count = NULL; f->blk_next = NULL; f->workers = NULL;
 }
 
@@ -707,11 +854,21 @@ int pn_fullbfs_run(pn_fullbfs *f, const bbstate *start, const uint64_t *targets,
                    pn_error *err) {
   const bbspace *s = f->s;
   uint64_t r0 = bb_rank(s, start);
-  int t;
-  size_t k, nleft = 0;
+  int t, stop;
+  size_t k;
   f->t0 = pn_clock();
-  f->depth[r0] = 1;
-  f->seen[r0 >> 6] |= (uint64_t)1 << (r0 & 63);
+  if (f->lean) f->mod3[r0 >> 5] |= (uint64_t)1 << ((r0 & 31) * 2);
+  else {
+    f->depth[r0] = 1;
+    f->seen[r0 >> 6] |= (uint64_t)1 << (r0 & 63);
+  }
+  f->start_rank = r0;
+  f->first = r0;
+  for (t = 0; t < f->threads; t++) f->workers[t].first = UINT64_MAX;
+  free(f->tdist);
+  f->tdist = malloc((ntargets + 1) * sizeof *f->tdist);
+  if (!f->tdist) return pn_seterror(err, PN_ENOMEM, "out of memory");
+  for (k = 0; k < ntargets; k++) f->tdist[k] = -1;
   f->layer[0] = 1;
   f->reached = 1;
   f->maxdepth = f->complete_depth = f->cur_depth = 0;
@@ -723,12 +880,9 @@ int pn_fullbfs_run(pn_fullbfs *f, const bbstate *start, const uint64_t *targets,
   f->stop_when_found = stop_when_found;
   f->progress = progress;
   f->progress_ud = ud;
-  for (k = 0; k < ntargets; k++)
-    if (!f->depth[targets[k]]) nleft++;
+  stop = note_targets(f, 0);
   begin_layer(f);
-  if (stop_when_found && ntargets && (nleft == 0
-      || (stop_when_found == PN_STOP_ANY && nleft < ntargets)))
-    f->job = JOB_EXIT;
+  if (stop) f->job = JOB_EXIT;
   if (pthread_barrier_init(&f->barrier, NULL, (unsigned)f->threads) != 0)
     return pn_seterror(err, PN_ENOMEM, "cannot create a barrier");
   for (t = 1; t < f->threads; t++)
@@ -763,49 +917,131 @@ int pn_fullbfs_run(pn_fullbfs *f, const bbstate *start, const uint64_t *targets,
   return PN_OK;
 }
 
-int pn_fullbfs_dist(const pn_fullbfs *f, uint64_t r) {
-  return f->depth[r] ? f->depth[r] - 1 : -1;
+int pn_fullbfs_dist(const pn_fullbfs *f, size_t k) {
+  return k < f->ntargets && f->tdist ? f->tdist[k] : -1;
 }
 
-/* a shortest path from the start to the state of rank r: the cells of the
-** moves in from[0..D), to[0..D); returns D, or -1 if r was not reached */
-int pn_fullbfs_path(const pn_fullbfs *f, uint64_t r, int *from, int *to) {
+uint64_t pn_fullbfs_hardest(const pn_fullbfs *f) {
+  return f->first;
+}
+
+/* is rank r at depth d?  (lean: at a depth congruent to d mod 3) */
+static int at_depth(const pn_fullbfs *f, uint64_t r, int d) {
+  if (!f->lean) return f->depth[r] == (uint8_t)(d + 1);
+  return (f->mod3[r >> 5] >> ((r & 31) * 2) & 3) == (uint64_t)(d % 3 + 1);
+}
+
+/* the (rank, depth) pairs whose walk back failed (lean encoding): an open
+** addressing set of rank * 256 + depth + 1 (0 = empty) */
+typedef struct failset {
+  uint64_t *key;
+  size_t cap, n;
+  int nomem;
+} failset;
+
+static size_t fail_slot(const failset *fs, uint64_t x) {
+  uint64_t h = x * 0x9E3779B97F4A7C15ULL;
+  size_t i = (size_t)(h >> 20) & (fs->cap - 1);
+  while (fs->key[i] && fs->key[i] != x) i = (i + 1) & (fs->cap - 1);
+  return i;
+}
+
+static int fail_has(const failset *fs, uint64_t r, int d) {
+  return fs->cap && fs->key[fail_slot(fs, r * 256 + (uint64_t)d + 1)] != 0;
+}
+
+static void fail_add(failset *fs, uint64_t r, int d) {
+  if (2 * (fs->n + 1) > fs->cap) {
+    size_t ncap = fs->cap ? 2 * fs->cap : 1024, i;
+    failset g;
+    g.key = calloc(ncap, sizeof *g.key);
+    g.cap = ncap;
+    if (!g.key) { fs->nomem = 1; return; }
+    for (i = 0; i < fs->cap; i++)
+      if (fs->key[i]) g.key[fail_slot(&g, fs->key[i])] = fs->key[i];
+    free(fs->key);
+    fs->key = g.key;
+    fs->cap = ncap;
+  }
+  fs->key[fail_slot(fs, r * 256 + (uint64_t)d + 1)] = r * 256 + (uint64_t)d + 1;
+  fs->n++;
+}
+
+typedef struct pathwalk {
+  pn_fullbfs *f;
+  int *from, *to;
+  failset fails;
+} pathwalk;
+
+/* a path of `step` moves from the start to st, through states at depths
+** step - 1, ..., 0 (see 4. above): true if found */
+static int walk_back(pathwalk *pw, const bbstate *st, int step) {
+  pn_fullbfs *f = pw->f;
   const bbspace *s = f->s;
-  int D = pn_fullbfs_dist(f, r), step;
-  bbstate st;
-  if (D < 0) return -1;
-  bb_unrank(s, r, &st);
-  for (step = D; step > 0; step--) {
-    bb_t u = bb_union(s, &st), freec = s->all & ~u;
-    int k, ok = 0;
-    /* predecessors: a coin that can have arrived last (d neighbours among
-    ** the others) came from any free cell; take the first one with depth
-    ** step - 1 in (class, cell, origin) order */
-    for (k = 0; k < s->nclass && !ok; k++) {
-      bb_t coins = st.m[k];
-      while (coins && !ok) {
-        int c = __builtin_ctzll(coins);
-        bb_t orig = freec;
-        coins &= coins - 1;
-        if (!bb_can_have_moved(s, u, c)) continue;
-        while (orig) {
-          int p = __builtin_ctzll(orig);
-          bbstate pr = st;
-          orig &= orig - 1;
-          pr.m[k] ^= ((bb_t)1 << c) | ((bb_t)1 << p);
-          if (f->depth[bb_rank(s, &pr)] == (uint8_t)step) {
-            from[step - 1] = p;
-            to[step - 1] = c;
-            st = pr;
-            ok = 1;
-            break;
-          }
+  bb_t u = bb_union(s, st), freec = s->all & ~u;
+  int k, pass;
+  if (step == 0) return bb_rank(s, st) == f->start_rank;
+  /* predecessors: a coin that can have arrived last (d neighbours among
+  ** the others) came from any free cell.  Reversible moves first: then
+  ** a predecessor p with the residue of step - 1 is one less deep than st
+  ** (|dist(p) - dist(st)| <= 1), so p is right exactly when st is, and
+  ** the first such p decides.  Only when there is none are the others
+  ** tried, each one's depth being dist(st) - 1 or 3, 6, ... more.  In each
+  ** pass, (class, cell, origin) order. */
+  for (pass = 0; pass < 2; pass++)
+  for (k = 0; k < s->nclass; k++) {
+    bb_t coins = st->m[k];
+    while (coins) {
+      int c = __builtin_ctzll(coins);
+      bb_t orig = freec, rest = u & ~((bb_t)1 << c);
+      coins &= coins - 1;
+      if (!bb_can_have_moved(s, u, c)) continue;
+      while (orig) {
+        int p = __builtin_ctzll(orig);
+        bbstate pr = *st;
+        uint64_t r;
+        orig &= orig - 1;
+        if ((__builtin_popcountll(s->nbr[p] & rest) >= s->d) != (pass == 0))
+          continue;
+        pr.m[k] ^= ((bb_t)1 << c) | ((bb_t)1 << p);
+        r = bb_rank(s, &pr);
+        if (!at_depth(f, r, step - 1)) continue;
+        if (fail_has(&pw->fails, r, step - 1)) {
+          if (pass == 0) return 0;        /* as wrong as st, see below */
+          continue;
         }
+        f->path_states++;
+        if (walk_back(pw, &pr, step - 1)) {
+          pw->from[step - 1] = p;
+          pw->to[step - 1] = c;
+          return 1;
+        }
+        if (pw->fails.nomem) return 0;
+        fail_add(&pw->fails, r, step - 1);
+        if (pw->fails.nomem) return 0;
+        /* a reversible move changes the depth by at most one, so pr holds
+        ** the residue of step - 1 exactly when it is one less deep than
+        ** st: it is right exactly when st is, and st is wrong */
+        if (pass == 0) return 0;
       }
     }
-    if (!ok) return -1;       /* cannot happen: a bug */
   }
-  return D;
+  return 0;
+}
+
+int pn_fullbfs_path(pn_fullbfs *f, size_t k, int *from, int *to) {
+  int D = pn_fullbfs_dist(f, k), ok;
+  pathwalk pw;
+  bbstate st;
+  if (D < 0) return -1;
+  memset(&pw, 0, sizeof pw);
+  pw.f = f;
+  pw.from = from;
+  pw.to = to;
+  bb_unrank(f->s, f->targets[k], &st);
+  ok = walk_back(&pw, &st, D);
+  free(pw.fails.key);
+  return ok ? D : -1;
 }
 
 /* }==================================================================== */

@@ -22,8 +22,14 @@ typedef struct pn_fullbfs {
   const bbspace *ks;           /* &ksp, or NULL when there is no lift */
   uint64_t *kbits;             /* 1 bit per rank of ks */
   size_t kbits_bytes;
+  int lean;                    /* the encoding is PN_ENC_LEAN */
+  /* PN_ENC_BYTE */
   uint8_t *depth;              /* size bytes: depth + 1, 0 = not reached */
   uint64_t *seen;              /* 1 bit per rank */
+  /* PN_ENC_LEAN */
+  uint64_t *mod3;              /* 2 bits per rank: 0 = not reached, else
+                               ** 1 + depth mod 3 */
+  uint64_t *expd;              /* 1 bit per rank: expanded */
   size_t bytes, seen_bytes, pool_bytes, memory;
   pn_limits lim;
   int threads;
@@ -33,9 +39,13 @@ typedef struct pn_fullbfs {
   int done;                    /* the whole reachable space was explored */
   int toodeep;
   uint64_t reached, expanded;
+  uint64_t first;              /* the smallest rank of layer maxdepth */
+  uint64_t start_rank;
+  uint64_t path_states;        /* states tried by path reconstructions */
   double t0, seconds;
   /* targets and progress */
   const uint64_t *targets;
+  int *tdist;                  /* [ntargets]: exact distance, -1 = not yet */
   size_t ntargets;
   int stop_when_found;
   void (*progress)(const struct pn_fullbfs *, void *);
@@ -54,11 +64,15 @@ typedef struct pn_fullbfs {
   int stop;
 } pn_fullbfs;
 
-/* the memory a search needs (bytes); 0 if it overflows */
-int pn_fullbfs_bytes(const bbspace *s, int threads, size_t *bytes);
+/* the memory a search with encoding PN_ENC_BYTE or PN_ENC_LEAN needs
+** (bytes); 0 if it overflows */
+int pn_fullbfs_bytes(const bbspace *s, int threads, int encoding,
+                     size_t *bytes);
 
+/* encoding PN_ENC_AUTO takes bytes when they fit lim->max_memory (or when
+** there is no budget), the lean encoding otherwise */
 int pn_fullbfs_init(pn_fullbfs *f, const bbspace *s, const pn_limits *lim,
-                    int threads, pn_error *err);
+                    int threads, int encoding, pn_error *err);
 void pn_fullbfs_free(pn_fullbfs *f);
 /* BFS from start; stops after the layer that reaches every target
 ** (PN_STOP_ALL) or any target (PN_STOP_ANY), or explores everything
@@ -67,7 +81,13 @@ int pn_fullbfs_run(pn_fullbfs *f, const bbstate *start, const uint64_t *targets,
                    size_t ntargets, int stop_when_found,
                    void (*progress)(const pn_fullbfs *, void *), void *ud,
                    pn_error *err);
-int pn_fullbfs_dist(const pn_fullbfs *f, uint64_t r);
-int pn_fullbfs_path(const pn_fullbfs *f, uint64_t r, int *from, int *to);
+/* the distance of target k of the last run, -1 if it was not reached */
+int pn_fullbfs_dist(const pn_fullbfs *f, size_t k);
+/* a shortest path to target k: the cells of the moves in from[0..D),
+** to[0..D); returns D, or -1 if k was not reached (or, lean encoding, the
+** reconstruction ran out of memory) */
+int pn_fullbfs_path(pn_fullbfs *f, size_t k, int *from, int *to);
+/* the smallest rank of the deepest layer */
+uint64_t pn_fullbfs_hardest(const pn_fullbfs *f);
 
 #endif

@@ -6,6 +6,7 @@ penny.cli -- the interpreter's subcommands.
       --time-limit S            per puzzle
       --max-memory BYTES        (suffixes K, M, G accepted)
       --threads N
+      --encoding E              full-space search: auto, byte or lean
       --progress / --quiet      progress on stderr (default: on a terminal)
   penny show FILE               the puzzles of a file and what decides them
 
@@ -26,7 +27,8 @@ local M = {}
 local function usage(msg)
   if msg then io.stderr:write("penny: ", msg, "\n") end
   io.stderr:write("usage: penny solve FILE [--method M] [--time-limit S] "
-    .. "[--max-memory BYTES] [--threads N] [--progress|--quiet]\n"
+    .. "[--max-memory BYTES] [--threads N] [--encoding auto|byte|lean]\n"
+    .. "       [--progress|--quiet]\n"
     .. "       penny show FILE\n")
   return 2
 end
@@ -66,6 +68,12 @@ local function solve(args)
     elseif a == "--threads" and v then
       opts.threads = tonumber(v)
       if not opts.threads then return usage("bad --threads " .. v) end
+      i = i + 1
+    elseif a == "--encoding" and v then
+      if v ~= "auto" and v ~= "byte" and v ~= "lean" then
+        return usage("bad --encoding " .. v)
+      end
+      opts.encoding = v
       i = i + 1
     elseif a == "--progress" then opts.progress = true
     elseif a == "--quiet" then opts.progress = false

@@ -282,9 +282,16 @@ its span is the window).  opts:
                             default: stop once every target is reached
   rule = d, max_memory = bytes, time_limit = s, threads = n,
   progress = bool
+  encoding = "auto" | "byte" | "lean"
+                            byte: one byte of depth per state (and a bit);
+                            lean: depth mod 3 in 2 bits and a bit, about
+                            1/3 of the memory, paths found by a walk back
+                            that may backtrack; auto (default): byte when
+                            it fits max_memory, else lean
 Returns { dist = {...} (-1: unreachable), paths = {moves...} (false when
 unreachable), layers = {depth 0, 1, ...}, maxdepth, complete, reached,
-expanded, hardest = Config (complete only), seconds, memory, threads }.
+expanded, hardest = Config (complete only), seconds, memory, threads,
+encoding }.
 ]]
 function penny.distances(start, opts)
   opts = opts or {}
@@ -308,7 +315,7 @@ function penny.distances(start, opts)
   local r, why = core.distances(window, rule, start, targets,
     opts.complete or false, { max_memory = opts.max_memory,
     time_limit = opts.time_limit, threads = opts.threads,
-    progress = opts.progress })
+    progress = opts.progress, encoding = opts.encoding })
   if r == nil then error(why .. "!", 0) end
   return r
 end

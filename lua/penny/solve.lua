@@ -38,7 +38,8 @@ local OPTIONS = { method = "string", max_memory = "number",
                   margin = "number", threads = "number", progress = "boolean",
                   heuristic = "function", admissible = "boolean",
                   beam_width = "number", max_depth = "number", seed = "number",
-                  max_steps = "number", probe_levels = "number" }
+                  max_steps = "number", probe_levels = "number",
+                  encoding = "string" }
 
 local function check_opts(opts, level)
   if opts == nil then return {} end
@@ -248,7 +249,8 @@ local function engine_once(p, opts, method)
   local r, why = core.search(win.board, p.rule, p.start, p.goal, p.up_to, {
     method = method, max_memory = opts.max_memory, max_states = opts.max_states,
     time_limit = opts.time_limit, threads = opts.threads,
-    probe_levels = opts.probe_levels, progress = opts.progress })
+    probe_levels = opts.probe_levels, progress = opts.progress,
+    encoding = opts.encoding })
   if r == nil then error(why .. "!", 0) end
   return Solution.new(p, finish(p, win, r, name))
 end
