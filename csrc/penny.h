@@ -494,7 +494,8 @@ typedef struct pn_searchopts {
 
 /* how the full-space search stores its depths */
 enum {
-  PN_ENC_AUTO = 0,            /* bytes when they fit the budget, else lean */
+  PN_ENC_AUTO = 0,            /* lean (as fast as bytes, a third of the
+                              ** memory: BENCHMARKS.md, part A) */
   PN_ENC_BYTE,                /* one byte of depth per rank + a bitmap */
   PN_ENC_LEAN                 /* depth mod 3 in 2 bits + 1 bit per rank */
 };

@@ -225,37 +225,41 @@ describe("distance tables", function()
     assert.is_true(backtracked >= 3, "backtracked " .. backtracked)
   end)
 
-  it("switch to the lean encoding when bytes do not fit the budget", function()
+  it("are lean by default, and byte on request, within the budget", function()
     local board = penny.board{ width = 5, height = 5 }
     -- a diagonal spans the whole board
     local start = penny.config(board, { { 0, 0 }, { 1, 1 }, { 2, 2 }, { 3, 3 },
                                         { 4, 4 }, { 1, 0 }, { 2, 1 } })
     local goal = random_walk(start, S.rng(9), 12)
     local opts = { targets = { goal }, progress = false, threads = 1 }
+    local tl = penny.distances(start, opts)
+    assert.equal("lean", tl.encoding)
+    assert.is_true(tl.dist[1] > 0)
+    opts.encoding = "byte"
     local tb = penny.distances(start, opts)
     assert.equal("byte", tb.encoding)
-    assert.is_true(tb.dist[1] > 0)
-    opts.encoding = "lean"
-    local tl = penny.distances(start, opts)
-    opts.encoding = nil
+    assert.same(tb.dist, tl.dist)
+    assert.is_true(tb.memory > tl.memory)
+    -- asked for bytes over the budget: a clear error, no switch
     opts.max_memory = (tb.memory + tl.memory) // 2
-    local ta = penny.distances(start, opts)
-    assert.equal("lean", ta.encoding)
-    assert.same(tb.dist, ta.dist)
-    assert.equal(tl.memory, ta.memory)
-    -- below the lean size: a clear error naming both
-    opts.max_memory = tl.memory - 1
     local ok, err = pcall(penny.distances, start, opts)
     assert.is_false(ok)
     assert.matches("over the memory budget", err)
+    opts.encoding = nil
+    assert.equal(tl.dist[1], penny.distances(start, opts).dist[1])
+    -- below the lean size: the error names it
+    opts.max_memory = tl.memory - 1
+    ok, err = pcall(penny.distances, start, opts)
+    assert.is_false(ok)
     assert.matches("lean encoding", err)
-    -- the same switch in puzzle:solve
+    -- the same in puzzle:solve
     local p = penny.puzzle{ board = board, start = start, goal = goal }
     local s = p:solve{ method = "full", max_memory = (tb.memory + tl.memory) // 2,
                        progress = false }
     assert.equal("solved", s.verdict)
-    assert.equal(tb.dist[1], #s)
+    assert.equal(tl.dist[1], #s)
     assert.is_true(s.replayed)
+    assert.matches("lean", s.reason)
     assert.has_error(function() p:solve{ method = "full", encoding = "nibble" } end)
   end)
 

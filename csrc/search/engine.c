@@ -249,15 +249,10 @@ int pn_search(const pn_board *w, const pn_rule *r, const pn_config *start,
     /* in auto mode, when the full-space search fits the budget, hand over
     ** to it once the hashed search has stored 1/32 of the space: past that
     ** the ranked search is faster (about 13 bytes and 70-180 hashed
-    ** neighbours per hashed state, against 1 byte and sequential scans) */
-    {
-      int enc = o ? o->encoding : PN_ENC_AUTO;
-      pn_fullbfs_bytes(&cg.s, o ? o->threads : 0,
-                       enc == PN_ENC_LEAN ? PN_ENC_LEAN : PN_ENC_BYTE,
-                       &fullneed);
-      if (enc == PN_ENC_AUTO && fullneed > lim.max_memory)
-        pn_fullbfs_bytes(&cg.s, o ? o->threads : 0, PN_ENC_LEAN, &fullneed);
-    }
+    ** neighbours per hashed state, against 3 bits and sequential scans) */
+    pn_fullbfs_bytes(&cg.s, o ? o->threads : 0,
+                     o && o->encoding == PN_ENC_BYTE ? PN_ENC_BYTE
+                                                     : PN_ENC_LEAN, &fullneed);
     if (fallback && cg.full && fullneed <= lim.max_memory
         && !lim.max_states) {
       if (keylim.max_memory > lim.max_memory / 2)

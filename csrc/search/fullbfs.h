@@ -69,8 +69,7 @@ typedef struct pn_fullbfs {
 int pn_fullbfs_bytes(const bbspace *s, int threads, int encoding,
                      size_t *bytes);
 
-/* encoding PN_ENC_AUTO takes bytes when they fit lim->max_memory (or when
-** there is no budget), the lean encoding otherwise */
+/* encoding PN_ENC_AUTO is PN_ENC_LEAN */
 int pn_fullbfs_init(pn_fullbfs *f, const bbspace *s, const pn_limits *lim,
                     int threads, int encoding, pn_error *err);
 void pn_fullbfs_free(pn_fullbfs *f);

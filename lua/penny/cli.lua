@@ -6,7 +6,7 @@ penny.cli -- the interpreter's subcommands.
       --time-limit S            per puzzle
       --max-memory BYTES        (suffixes K, M, G accepted)
       --threads N
-      --encoding E              full-space search: auto, byte or lean
+      --encoding E              full-space search: lean (default) or byte
       --progress / --quiet      progress on stderr (default: on a terminal)
   penny show FILE               the puzzles of a file and what decides them
 

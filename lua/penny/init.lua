@@ -282,12 +282,11 @@ its span is the window).  opts:
                             default: stop once every target is reached
   rule = d, max_memory = bytes, time_limit = s, threads = n,
   progress = bool
-  encoding = "auto" | "byte" | "lean"
-                            byte: one byte of depth per state (and a bit);
-                            lean: depth mod 3 in 2 bits and a bit, about
-                            1/3 of the memory, paths found by a walk back
-                            that may backtrack; auto (default): byte when
-                            it fits max_memory, else lean
+  encoding = "lean" | "byte"
+                            lean (default; "auto" too): depth mod 3 in 2
+                            bits and an expanded bit, paths by a walk back
+                            that may backtrack; byte: one byte of depth per
+                            state and a bit (3 times the memory)
 Returns { dist = {...} (-1: unreachable), paths = {moves...} (false when
 unreachable), layers = {depth 0, 1, ...}, maxdepth, complete, reached,
 expanded, hardest = Config (complete only), seconds, memory, threads,
