@@ -5,10 +5,10 @@
 **         reached), and a bitmap of the reached ranks (9 bits per rank);
 **   lean: 2 bits per rank hold 1 + depth mod 3 (0 = not reached), and a
 **         bitmap marks the ranks already expanded (3 bits per rank).
-** The default is lean: as fast (the scan reads 3 bits per rank instead of
-** 8, the apply stage works on 256 KB of residues per slice instead of a
-** 128 KB bitmap) in a third of the memory.  Bytes remain as the simple
-** reference.
+** The default is lean: as fast on font5x7 (the scan reads 3 bits per rank
+** instead of 8; the apply stage works on 256 KB of residues per slice
+** instead of a 128 KB bitmap and a byte per new state), with a third of
+** the memory per rank.  Bytes remain as the simple reference.
 **
 ** Used for distance tables (one start, every reachable configuration: the
 ** distance to any number of targets, layer sizes, the hardest goal) and as
@@ -44,15 +44,19 @@
 ** each target is recorded at the end of the layer that reaches it.
 **
 ** 4. Paths walk back from a target at depth D through predecessors (reverse
-** moves) at depth D - 1, the first in a fixed order, so paths are
-** deterministic.  With bytes the first candidate is always right.  Mod 3,
-** a predecessor p of a state at depth D holding the residue of D - 1 may
-** lie at depth D + 2 or deeper (dist(p) >= D - 1, and the coin-move graph
-** is directed: a move is not always reversible).  The walk is then a
-** depth-first search: a wrong candidate is at least 3 deeper than claimed,
-** so its branch never reaches the start at claimed depth 0 and dies; the
-** (rank, depth) pairs that failed are remembered so no branch is searched
-** twice.
+** moves) at depth D - 1, so paths are deterministic: the first by a
+** reversible move if there is one, else the first by any move (fixed
+** orders).  With bytes the first candidate is always right.  Mod 3, a
+** predecessor p of a state at depth D holding the residue of D - 1 may lie
+** at depth D + 2 or deeper (dist(p) >= D - 1, and the coin-move graph is
+** directed: a move is not always reversible).  The walk is then a
+** depth-first search that claims depths D - 1, D - 2, ...: a wrong state
+** is 3k deeper than claimed and its branch never reaches the start at
+** claimed depth 0.  Two things keep it short: a predecessor by a
+** reversible move is within one layer, so with the right residue it is
+** exactly one layer up, right exactly when its successor is, and decides
+** alone (walk_back); and the (rank, depth) pairs that failed are
+** remembered.  Both encodings give the same paths.
 */
 #define _GNU_SOURCE
 #include <pthread.h>
@@ -939,7 +943,8 @@ static int at_depth(const pn_fullbfs *f, uint64_t r, int d) {
 }
 
 /* the (rank, depth) pairs whose walk back failed (lean encoding): an open
-** addressing set of rank * 256 + depth + 1 (0 = empty) */
+** addressing set of rank * 256 + depth + 1 (0 = empty; depth <= 253, and
+** a space of 2^56 ranks could not be allocated at 3 bits each anyway) */
 typedef struct failset {
   uint64_t *key;
   size_t cap, n;
