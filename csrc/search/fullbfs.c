@@ -382,6 +382,19 @@ static inline void expand_one(worker *w, bb_t u, uint64_t r, int job) {
   else expand_mask(w, u, r);
 }
 
+/* a state of the layer met by a sparse scan: labelled states are unranked
+** in full, unlabelled ones by the cursor */
+static void expand_hit(worker *w, cursor *cu, uint64_t r, int job) {
+  if (w->f->s->nclass > 1) {
+    bbstate st;
+    w->expanded++;
+    bb_unrank(w->f->s, r, &st);
+    expand_state(w, &st);
+  } else {
+    expand_one(w, cursor_at(cu, r), r, job);
+  }
+}
+
 /* the 32 bits at the even places of z, packed */
 static inline uint64_t even_bits(uint64_t z) {
 #ifdef __BMI2__
@@ -436,14 +449,7 @@ static void scan_layer_lean(worker *w, uint64_t lo, uint64_t hi, int job) {
     while (m) {
       uint64_t r = (wi << 6) + (uint64_t)__builtin_ctzll(m);
       m &= m - 1;
-      if (f->s->nclass > 1) {
-        bbstate st;
-        w->expanded++;
-        bb_unrank(f->s, r, &st);
-        expand_state(w, &st);
-      } else {
-        expand_one(w, cursor_at(&cu, r), r, job);
-      }
+      expand_hit(w, &cu, r, job);
     }
   }
 }
@@ -476,15 +482,7 @@ static void scan_layer(worker *w, uint64_t lo, uint64_t hi, int job) {
         continue;
       }
     }
-    if (dep[r] != want) continue;
-    if (f->s->nclass > 1) {
-      bbstate st;
-      w->expanded++;
-      bb_unrank(f->s, r, &st);
-      expand_state(w, &st);
-    } else {
-      expand_one(w, cursor_at(&cu, r), r, job);
-    }
+    if (dep[r] == want) expand_hit(w, &cu, r, job);
   }
 }
 
@@ -649,9 +647,13 @@ static void begin_layer(pn_fullbfs *f) {
                                                         : JOB_DIRECT);
 }
 
+/* lean: the 2 bits of rank r (0 = not reached, else 1 + depth mod 3) */
+static inline unsigned mod3_at(const pn_fullbfs *f, uint64_t r) {
+  return (unsigned)(f->mod3[r >> 5] >> ((r & 31) * 2) & 3);
+}
+
 static int reached(const pn_fullbfs *f, uint64_t r) {
-  return f->lean ? (f->mod3[r >> 5] >> ((r & 31) * 2) & 3) != 0
-                 : f->depth[r] != 0;
+  return f->lean ? mod3_at(f, r) != 0 : f->depth[r] != 0;
 }
 
 /* record the distance of the targets reached by layer d; true when the
@@ -939,7 +941,7 @@ uint64_t pn_fullbfs_hardest(const pn_fullbfs *f) {
 /* is rank r at depth d?  (lean: at a depth congruent to d mod 3) */
 static int at_depth(const pn_fullbfs *f, uint64_t r, int d) {
   if (!f->lean) return f->depth[r] == (uint8_t)(d + 1);
-  return (f->mod3[r >> 5] >> ((r & 31) * 2) & 3) == (uint64_t)(d % 3 + 1);
+  return mod3_at(f, r) == (unsigned)(d % 3 + 1);
 }
 
 /* the (rank, depth) pairs whose walk back failed (lean encoding): an open
