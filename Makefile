@@ -33,6 +33,7 @@ CORE_SRC = csrc/util.c csrc/board.c csrc/config.c csrc/rules.c csrc/span.c \
            csrc/goal.c csrc/takedrop.c csrc/slide.c \
            csrc/search/bfs.c csrc/search/bitboard.c csrc/search/fullbfs.c \
            csrc/search/keysearch.c csrc/search/coins.c csrc/search/engine.c \
+           csrc/search/pdb.c \
            csrc/tri/decide.c csrc/tri/solve.c csrc/tri/labelled.c \
            csrc/linepush/push.c csrc/linepush/perm.c csrc/linepush/search.c \
            csrc/linepush/compaction.c csrc/combined/combined.c

@@ -173,6 +173,12 @@ static void read_searchopts(lua_State *L, int idx, pn_searchopts *o,
     if (!lua_isnil(L, -1))
       o->encoding = luaL_checkoption(L, -1, NULL, encoding_names);
     lua_pop(L, 1);
+    lua_getfield(L, idx, "pdb");
+    if (!lua_isnil(L, -1)) {
+      luaL_argcheck(L, lua_isboolean(L, -1), idx, "pdb must be a boolean");
+      o->pdb = lua_toboolean(L, -1) ? 0 : -1;
+    }
+    lua_pop(L, 1);
   }
   ps->tty = isatty(STDERR_FILENO);
   ps->last = 0;

@@ -26,7 +26,7 @@ build = {
         "csrc/span.c", "csrc/goal.c", "csrc/takedrop.c", "csrc/slide.c",
         "csrc/search/bfs.c",
         "csrc/search/bitboard.c", "csrc/search/fullbfs.c",
-        "csrc/search/keysearch.c", "csrc/search/coins.c",
+        "csrc/search/keysearch.c", "csrc/search/coins.c", "csrc/search/pdb.c",
         "csrc/search/engine.c",
         "csrc/tri/decide.c", "csrc/tri/solve.c", "csrc/tri/labelled.c",
         "csrc/linepush/push.c", "csrc/linepush/perm.c",

@@ -48,19 +48,7 @@ static bb_t colex_unrank(const bbspace *s, uint64_t r, int n, int k) {
   return m;
 }
 
-/* parallel bit extract / deposit, in software */
-static bb_t pext(bb_t x, bb_t mask) {
-  bb_t out = 0;
-  int i = 0;
-  while (mask) {
-    bb_t low = mask & -mask;
-    if (x & low) out |= (bb_t)1 << i;
-    i++;
-    mask &= mask - 1;
-  }
-  return out;
-}
-
+/* parallel bit deposit, in software (extract: bb_pext in engine.h) */
 static bb_t pdep(bb_t x, bb_t mask) {
   bb_t out = 0;
   while (mask) {
@@ -224,7 +212,7 @@ uint64_t bb_rank(const bbspace *s, const bbstate *st) {
   r = bb_rank_mask(s, u);
   left = s->ncoin;
   for (k = 0; k < s->nclass - 1; k++) {
-    arr += mul * colex_rank(s, pext(st->m[k], u));
+    arr += mul * colex_rank(s, bb_pext(st->m[k], u));
     mul *= s->binom[left][s->count[k]];
     left -= s->count[k];
     u &= ~st->m[k];

@@ -106,7 +106,9 @@ static int is_goal(void *ud, uint64_t key) {
 
 /* goal cells not yet covered by a coin of their class: each move covers at
 ** most one more, so this never overestimates and changes by at most one
-** per move (consistent); the least over the placements */
+** per move (consistent); the least over the placements.  With pattern
+** databases (one placement), the larger of that and their bound on the
+** occupied cells (labels ignored: a relaxation), consistent as well. */
 static int heuristic(void *ud, uint64_t key) {
   pn_coingame *cg = ud;
   bbstate st;
@@ -118,6 +120,10 @@ static int heuristic(void *ud, uint64_t key) {
     for (k = 0; k < cg->s.nclass; k++)
       h += __builtin_popcountll(cg->pat[i].m[k] & ~st.m[k]);
     if (h < best) best = h;
+  }
+  if (cg->pdb) {
+    int hp = pn_pdb_h(cg->pdb, bb_union(&cg->s, &st));
+    if (hp > best) best = hp;
   }
   return best;
 }

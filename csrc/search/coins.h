@@ -8,6 +8,7 @@
 
 #include "engine.h"
 #include "keysearch.h"
+#include "pdb.h"
 
 typedef struct pn_coingame {
   bbspace s;
@@ -18,6 +19,8 @@ typedef struct pn_coingame {
   size_t npat;
   int full;                    /* patterns have every coin: keys in goals[] */
   uint64_t *goals;             /* keys of the full patterns */
+  const pn_pdb *pdb;           /* pattern databases for the one goal
+                               ** placement, or NULL (not owned) */
   pn_keygame game;
 } pn_coingame;
 

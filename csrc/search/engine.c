@@ -142,6 +142,57 @@ static int run_full(const pn_coingame *cg, const pn_config *start,
   return rc;
 }
 
+#define AUTO_QUICK ((size_t)1 << 22)
+
+/* A*: with window pattern databases when the goal has one placement and
+** their tables fit a quarter of the budget (the largest windows that do),
+** else with the goal-cells bound alone.  Sets res (unsolvable) when the
+** databases prove the goal out of reach. */
+static int run_astar(pn_coingame *cg, uint64_t key, const pn_searchopts *o,
+                     pn_limits *keylim, pn_pdb *pdb, pn_keyresult *kr,
+                     pn_result *res, pn_error *err) {
+  double t0 = pn_clock();
+  int mc, rc;
+  if (cg->npat == 1 && !(o && o->pdb < 0)) {
+    for (mc = PN_PDB_MAXCELLS; mc >= 8; mc--) {
+      if (!pn_pdb_plan(pdb, &cg->s, cg->w, mc)) break;
+      if (pdb->bytes + pdb->work <= keylim->max_memory / 4) break;
+      pdb->nwin = 0;
+    }
+    if (mc < 8) pdb->nwin = 0;
+  }
+  if (pdb->nwin) {
+    rc = pn_pdb_build(pdb, &cg->s, bb_union(&cg->s, &cg->pat[0]),
+                      o && o->threads > 0 ? o->threads : pn_ncores(),
+                      keylim, t0, err);
+    if (rc == PN_EINTR || rc == PN_ELIMIT) {
+      kr->stopped = rc;
+      snprintf(kr->why, sizeof kr->why, "%.150s", err->msg);
+      kr->lower_bound = cg->game.h(cg, key);
+      memset(pdb, 0, sizeof *pdb);
+      return PN_OK;
+    }
+    if (rc != PN_OK) {
+      memset(pdb, 0, sizeof *pdb);    /* on with the goal-cells bound */
+    } else {
+      cg->pdb = pdb;
+      if (cg->game.h(cg, key) >= PN_PDB_DEAD) {
+        res->verdict = PN_UNSOLVABLE;
+        snprintf(res->reason, sizeof res->reason, "the relaxed puzzle of a "
+                 "window pattern database has no solution (coins leaving "
+                 "the window for free, its outside counted as occupied)");
+        return PN_OK;
+      }
+      keylim->max_memory -= pdb->bytes;
+      if (keylim->time_limit > 0) {
+        keylim->time_limit -= pdb->seconds;
+        if (keylim->time_limit <= 0) keylim->time_limit = 1e-9;
+      }
+    }
+  }
+  return pn_key_astar(&cg->game, key, keylim, kr, err);
+}
+
 /* a key search's result into res */
 static int key_result(const pn_coingame *cg, pn_method m, pn_keyresult *kr,
                       pn_result *res, pn_error *err) {
@@ -159,7 +210,12 @@ static int key_result(const pn_coingame *cg, pn_method m, pn_keyresult *kr,
   } else if (kr->found) {
     res->verdict = PN_SOLVED;
     rc = take_moves(cg, kr->moves, kr->nmoves, res, err);
-    if (m == PN_M_ASTAR)
+    if (m == PN_M_ASTAR && cg->pdb)
+      snprintf(res->reason, sizeof res->reason, "optimal: A* with window "
+               "pattern databases (%d partitions, windows of up to %d "
+               "cells: an admissible, consistent bound) expanded every "
+               "state of lower estimate", cg->pdb->npart, cg->pdb->maxcells);
+    else if (m == PN_M_ASTAR)
       snprintf(res->reason, sizeof res->reason, "optimal: A* with an "
                "admissible heuristic (uncovered goal cells) expanded every "
                "state of lower estimate");
@@ -190,11 +246,13 @@ int pn_search(const pn_board *w, const pn_rule *r, const pn_config *start,
   pn_limits lim;
   pn_method m = o ? o->method : PN_M_AUTO;
   pn_keyresult kr;
+  pn_pdb pdb;
   pn_error e2;
   size_t fullneed;
   int rc;
   double t0 = pn_clock();
   pn_result_clear(res);
+  memset(&pdb, 0, sizeof pdb);
   if (o) lim = o->lim; else memset(&lim, 0, sizeof lim);
   if (!lim.max_memory) lim.max_memory = pn_default_memory();
   if (m == PN_M_PLAIN) return pn_bfs(w, r, start, goal, mode, &lim, res, err);
@@ -238,12 +296,17 @@ int pn_search(const pn_board *w, const pn_rule *r, const pn_config *start,
     rc = run_full(&cg, start, o, &lim, res, err);
     goto out;
   }
+  if (m == PN_M_BIDIR && !cg.full) {
+    rc = pn_seterror(err, PN_EINVAL, "bidirectional search needs a goal "
+                     "with every coin (use astar)");
+    goto out;
+  }
   memset(&kr, 0, sizeof kr);
   {
     bbstate st;
     uint64_t key;
     pn_limits keylim = lim;
-    int fallback = o ? o->method == PN_M_AUTO : 1;
+    int autom = o ? o->method == PN_M_AUTO : 1, fallback = autom, quick = 0;
     bb_from_config(&cg.s, w, start, &st);
     key = pn_coingame_key(&cg, &st);
     /* in auto mode, when the full-space search fits the budget, hand over
@@ -262,17 +325,37 @@ int pn_search(const pn_board *w, const pn_rule *r, const pn_config *start,
     } else {
       fallback = 0;             /* the caller's limits stop the search */
     }
+    /* in auto mode with one goal placement, the bidirectional search
+    ** answers short puzzles; past AUTO_QUICK states, A* with pattern
+    ** databases takes over (BENCHMARKS.md, part D) */
+    if (autom && m == PN_M_BIDIR && cg.npat == 1 && !lim.max_states) {
+      quick = 1;
+      if (!keylim.max_states || keylim.max_states > AUTO_QUICK)
+        keylim.max_states = AUTO_QUICK;
+      keylim.probe_levels = 0;
+    }
     if (m == PN_M_BIDIR) {
-      if (!cg.full) {
-        rc = pn_seterror(err, PN_EINVAL, "bidirectional search needs a goal "
-                         "with every coin (use astar)");
-        goto out;
-      }
       int nt = o && o->threads > 0 ? o->threads : pn_ncores();
       rc = pn_key_bidir(&cg.game, &key, 1, cg.goals, cg.npat, nt, &keylim,
                         &kr, err);
-    } else {
-      rc = pn_key_astar(&cg.game, key, &keylim, &kr, err);
+      if (rc == PN_OK && quick && kr.stopped == PN_ENOMEM
+          && kr.states >= AUTO_QUICK) {
+        res->states += kr.states;
+        res->expanded += kr.expanded;
+        if (kr.memory > res->memory) res->memory = kr.memory;
+        pn_keyresult_clear(&kr);
+        memset(&kr, 0, sizeof kr);
+        m = PN_M_ASTAR;
+        keylim.max_states = fallback ? (size_t)(cg.s.size / 32) + 1024 : 0;
+      }
+    }
+    if (rc == PN_OK && m == PN_M_ASTAR) {
+      if (lim.time_limit > 0) {
+        keylim.time_limit = lim.time_limit - (pn_clock() - t0);
+        if (keylim.time_limit <= 0) keylim.time_limit = 1e-9;
+      }
+      rc = run_astar(&cg, key, o, &keylim, &pdb, &kr, res, err);
+      if (rc == PN_OK && res->verdict == PN_UNSOLVABLE) goto out;
     }
     if (rc != PN_OK) { pn_keyresult_clear(&kr); goto out; }
     if (kr.stopped == PN_EINTR) {
@@ -285,6 +368,8 @@ int pn_search(const pn_board *w, const pn_rule *r, const pn_config *start,
       res->states += kr.states;
       res->expanded += kr.expanded;
       pn_keyresult_clear(&kr);
+      pn_pdb_free(&pdb);
+      cg.pdb = NULL;
       if (lim.time_limit > 0) lim.time_limit -= pn_clock() - t0;
       if (lim.time_limit < 0) lim.time_limit = 1e-9;
       rc = run_full(&cg, start, o, &lim, res, err);
@@ -295,6 +380,8 @@ int pn_search(const pn_board *w, const pn_rule *r, const pn_config *start,
   }
 out:
   res->seconds = pn_clock() - t0;
+  if (pdb.nwin && pdb.bytes > 0) res->memory += pdb.bytes;
+  pn_pdb_free(&pdb);
   pn_coingame_free(&cg);
   return rc;
 }

@@ -11,11 +11,28 @@
 
 #include "../penny.h"
 
+#ifdef __BMI2__
+#include <immintrin.h>
+#endif
+
 #define BB_MAXCELL 64
 #define BB_MAXCLASS 16       /* label classes in one state */
 #define BB_MAXD 16           /* largest threshold d for bitboards */
 
 typedef uint64_t bb_t;
+
+/* the bits of x under mask, packed to the low end (parallel bit extract) */
+static inline bb_t bb_pext(bb_t x, bb_t mask) {
+#ifdef __BMI2__
+  return _pext_u64(x, mask);
+#else
+  bb_t out = 0;
+  int i = 0;
+  for (; mask; mask &= mask - 1, i++)
+    if (x & mask & -mask) out |= (bb_t)1 << i;
+  return out;
+#endif
+}
 
 /* a state: one mask per label class (class 0 only when unlabelled) */
 typedef struct bbstate {

@@ -39,7 +39,7 @@ local OPTIONS = { method = "string", max_memory = "number",
                   heuristic = "function", admissible = "boolean",
                   beam_width = "number", max_depth = "number", seed = "number",
                   max_steps = "number", probe_levels = "number",
-                  encoding = "string" }
+                  encoding = "string", pdb = "boolean" }
 
 local function check_opts(opts, level)
   if opts == nil then return {} end
@@ -250,7 +250,7 @@ local function engine_once(p, opts, method)
     method = method, max_memory = opts.max_memory, max_states = opts.max_states,
     time_limit = opts.time_limit, threads = opts.threads,
     probe_levels = opts.probe_levels, progress = opts.progress,
-    encoding = opts.encoding })
+    encoding = opts.encoding, pdb = opts.pdb })
   if r == nil then error(why .. "!", 0) end
   return Solution.new(p, finish(p, win, r, name))
 end
@@ -265,15 +265,18 @@ end
 
 M.methods = {
   auto = { solve = engine("auto"), exact = true, optimal = true,
-           about = "the exact engine: bidirectional BFS on bitboards, the "
-             .. "whole ranked space when that runs out of memory, A* for "
-             .. "goals with fewer coins; plain BFS for windows over 64 cells" },
+           about = "the exact engine: bidirectional BFS on bitboards for "
+             .. "short puzzles, then A* with window pattern databases (one "
+             .. "goal placement), the whole ranked space when that runs out "
+             .. "of memory; A* for goals with fewer coins; plain BFS for "
+             .. "windows over 64 cells" },
   bidir = { solve = engine("bidir"), exact = true, optimal = true,
             about = "bidirectional breadth-first search on bitboards" },
   full = { solve = engine("full"), exact = true, optimal = true,
            about = "breadth-first search over the whole ranked state space" },
   astar = { solve = engine("astar"), exact = true, optimal = true,
-            about = "A* with the uncovered-goal-cells heuristic" },
+            about = "A* with window pattern databases (one goal placement; "
+              .. "pdb = false: the uncovered-goal-cells bound alone)" },
   bfs = { solve = bfs, exact = true, optimal = true,
           about = "plain breadth-first search over the window (reference)" },
 }

@@ -1,0 +1,370 @@
+/*
+** pdb.c -- window pattern databases (see pdb.h).
+**
+** Building one window W of n cells.  Let R_L be the subsets of W (with at
+** most N coins, N the puzzle's) whose relaxed distance is at most L.  As
+** leaving W is free, R_L is closed upwards (within N coins), and
+**
+**   R_0     = the subsets holding the goal's cells of W,
+**   R_{L+1} = R_L + P + Y, where
+**   P       = { s : |s| < N, some free c of W has >= d neighbours in s
+**                   (those outside W counted as occupied), s + c in R_L },
+**   Y       = { s : |s| = N, s - r in R_L + P for some coin r of s }.
+**
+** (A subset above some s of P is in P or R_L already, as supports only
+** grow with more coins; only a full window, which has no room for one
+** more, needs Y.)  The sets are bit sets, subset s at bit s; bits 0..5
+** of s select the bit of a word, the others the word.  Adding cell c
+** is a shift by 2^c within words (c < 6) or a step of 2^(c-6) between
+** words.  Each pass costs n sweeps of 2^n / 64 words.
+*/
+#define _POSIX_C_SOURCE 200809L
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "pdb.h"
+#include "../util.h"
+
+/* {====================================================================
+** Plan
+** ===================================================================== */
+
+typedef struct cellpos {
+  int id;
+  int64_t a, b;                 /* coordinate along the axis, then across */
+} cellpos;
+
+static int by_line(const void *x, const void *y) {
+  const cellpos *p = x, *q = y;
+  if (p->a != q->a) return p->a < q->a ? -1 : 1;
+  if (p->b != q->b) return p->b < q->b ? -1 : 1;
+  return 0;
+}
+
+/* add a partition (its windows in m[0..n)) unless it is there already */
+static void add_part(pn_pdb *p, const bb_t *m, int n) {
+  int k, i;
+  if (p->npart == PN_PDB_MAXPART || p->nwin + n > PN_PDB_MAXWIN) return;
+  for (k = 0; k < p->npart; k++) {
+    int same = p->first[k + 1] - p->first[k] == n;
+    for (i = 0; same && i < n; i++) {
+      int j, found = 0;
+      for (j = p->first[k]; j < p->first[k + 1]; j++)
+        found |= p->mask[j] == m[i];
+      same = found;
+    }
+    if (same) return;
+  }
+  for (i = 0; i < n; i++) p->mask[p->nwin++] = m[i];
+  p->first[++p->npart] = p->nwin;
+}
+
+/* the cells c[0..n) sorted by line: windows of whole lines, filled from
+** the first line (dir 1) or the last (dir -1); a line longer than max
+** is cut */
+static void gather(pn_pdb *p, const cellpos *c, int n, int max, int dir) {
+  bb_t m[PN_PDB_MAXWIN];
+  int nm = 0, i = 0, cnt = 0;
+  bb_t cur = 0;
+  while (i < n && nm < PN_PDB_MAXWIN - 1) {
+    /* the next line: cells [lo, hi) in the order of dir */
+    int lo = dir > 0 ? i : n - 1 - i, len = 0, j;
+    while (i + len < n
+           && c[dir > 0 ? i + len : n - 1 - i - len].a == c[lo].a) len++;
+    if (cnt + len > max && cnt > 0) { m[nm++] = cur; cur = 0; cnt = 0; }
+    for (j = 0; j < len; j++) {
+      if (cnt == max) { m[nm++] = cur; cur = 0; cnt = 0; }
+      cur |= (bb_t)1 << c[dir > 0 ? i + j : n - 1 - i - j].id;
+      cnt++;
+    }
+    i += len;
+  }
+  if (cnt > 0 && i == n) m[nm++] = cur;
+  if (i == n) add_part(p, m, nm);
+}
+
+int pn_pdb_plan(pn_pdb *p, const bbspace *s, const pn_board *w,
+                int maxcells) {
+  cellpos c[BB_MAXCELL];
+  int dim = pn_board_dim(w), axis, i, n = s->ncell;
+  memset(p, 0, sizeof *p);
+  if (maxcells > PN_PDB_MAXCELLS) maxcells = PN_PDB_MAXCELLS;
+  if (maxcells < 1) return 0;
+  p->maxcells = maxcells;
+  if (n <= maxcells) {
+    bb_t all = s->all;
+    add_part(p, &all, 1);
+  } else {
+    for (axis = 0; axis < (dim < 2 ? 1 : 2); axis++) {
+      for (i = 0; i < n; i++) {
+        int64_t x[PN_MAXDIM];
+        pn_board_unpack(w, pn_board_cell(w, (size_t)i), x);
+        c[i].id = i;
+        c[i].a = x[axis];
+        c[i].b = dim < 2 ? 0 : x[1 - axis];
+      }
+      qsort(c, (size_t)n, sizeof *c, by_line);
+      gather(p, c, n, maxcells, 1);
+      gather(p, c, n, maxcells, -1);
+    }
+  }
+  for (i = 0; i < p->nwin; i++) {
+    int k = __builtin_popcountll(p->mask[i]);
+    p->bytes += (size_t)1 << k;
+    /* three bit sets while building (on as many threads as windows at
+    ** most; counted for two) */
+    if (((size_t)3 << k) / 8 + 64 > p->work / 2)
+      p->work = 2 * (((size_t)3 << k) / 8 + 64);
+  }
+  return p->npart;
+}
+
+/* }==================================================================== */
+
+
+/* {====================================================================
+** Build
+** ===================================================================== */
+
+typedef struct wbuild {
+  const bbspace *s;
+  bb_t wm, goal;
+  uint8_t *d;
+  const pn_limits *lim;
+  double t0;
+  int rc;
+} wbuild;
+
+static int stopped(const pn_limits *lim, double t0) {
+  if (!lim) return 0;
+  if (lim->interrupt && *lim->interrupt) return PN_EINTR;
+  if (lim->time_limit > 0 && pn_clock() - t0 > lim->time_limit)
+    return PN_ELIMIT;
+  return 0;
+}
+
+/* within a word: patterns b (6 low bits of a subset) with popcount(b & m)
+** >= k, and with popcount(b) <= k or == k */
+static uint64_t low_atleast(unsigned m, int k) {
+  uint64_t r = 0;
+  unsigned b;
+  for (b = 0; b < 64; b++)
+    if (__builtin_popcount(b & m) >= k) r |= (uint64_t)1 << b;
+  return r;
+}
+
+static uint64_t low_count(int k, int exact) {
+  uint64_t r = 0;
+  unsigned b;
+  for (b = 0; b < 64; b++) {
+    int c = __builtin_popcount(b);
+    if (exact ? c == k : c <= k) r |= (uint64_t)1 << b;
+  }
+  return r;
+}
+
+static int build_window(wbuild *wb) {
+  const bbspace *s = wb->s;
+  bb_t wm = wb->wm;
+  int n = __builtin_popcountll(wm), N = s->ncoin, l, k, L, rc = PN_OK;
+  size_t nw = n > 6 ? (size_t)1 << (n - 6) : 1, j;
+  uint64_t valid = n >= 6 ? ~(uint64_t)0 : ((uint64_t)1 << (1 << n)) - 1;
+  uint64_t le[8], eq[8], sup[BB_MAXCELL][8], with[6], without[6], goalw;
+  int need[BB_MAXCELL];
+  size_t hi[BB_MAXCELL];
+  uint64_t *R = NULL, *P = NULL, *Y = NULL;
+  bb_t g = bb_pext(wb->goal, wm), cells = wm;
+  /* per cell of W: neighbours needed inside W, and where they are */
+  for (l = 0; l < n; l++) {
+    int c = __builtin_ctzll(cells);
+    bb_t nb = s->nbr[c], in = bb_pext(nb & wm, wm);
+    cells &= cells - 1;
+    need[l] = s->d - __builtin_popcountll(nb & s->all & ~wm);
+    hi[l] = (size_t)(in >> 6);
+    for (k = 0; k < 8; k++) sup[l][k] = low_atleast((unsigned)(in & 63), k);
+  }
+  for (k = 0; k < 8; k++) { le[k] = low_count(k, 0); eq[k] = low_count(k, 1); }
+  for (l = 0; l < 6; l++) {
+    with[l] = without[l] = 0;
+    for (k = 0; k < 64; k++)
+      if (k >> l & 1) with[l] |= (uint64_t)1 << k;
+      else without[l] |= (uint64_t)1 << k;
+  }
+  goalw = 0;
+  for (k = 0; k < 64; k++)
+    if (((unsigned)k & (g & 63)) == (g & 63)) goalw |= (uint64_t)1 << k;
+  R = calloc(nw, sizeof *R);
+  P = calloc(nw, sizeof *P);
+  Y = calloc(nw, sizeof *Y);
+  if (!R || !P || !Y) { rc = PN_ENOMEM; goto done; }
+#define ROOM(j, t) ((t) < 0 ? 0 : (t) > 6 ? ~(uint64_t)0 : le[(t)])
+#define FULL(j, t) ((t) < 0 || (t) > 6 ? 0 : eq[(t)])
+  memset(wb->d, 255, (size_t)1 << n);
+  for (j = 0; j < nw; j++) {
+    int pc = __builtin_popcountll(j);
+    if ((j & (g >> 6)) == (g >> 6)) R[j] = goalw & ROOM(j, N - pc) & valid;
+    for (uint64_t b = R[j]; b; b &= b - 1)
+      wb->d[j << 6 | (size_t)__builtin_ctzll(b)] = 0;
+  }
+  for (L = 0; L < 254; L++) {
+    int any = 0;
+    if ((rc = stopped(wb->lim, wb->t0)) != 0) goto done;
+    memset(P, 0, nw * sizeof *P);
+    /* P: a coin put on cell l of s, supported, lands in R */
+    for (l = 0; l < n; l++) {
+      size_t hb = l >= 6 ? (size_t)1 << (l - 6) : 0;
+      for (j = 0; j < nw; j++) {
+        uint64_t q;
+        int t;
+        if (hb) {
+          if (j & hb) continue;
+          q = R[j | hb];
+        } else {
+          q = (R[j] >> (1u << l)) & without[l];
+        }
+        if (!q) continue;
+        t = need[l] - __builtin_popcountll(j & hi[l]);
+        if (t > 7) continue;
+        if (t > 0) q &= sup[l][t];
+        P[j] |= q & ROOM(j, N - 1 - __builtin_popcountll(j));
+      }
+    }
+    /* Y: full windows with a coin r whose removal lands in R + P */
+    memset(Y, 0, nw * sizeof *Y);
+    if (N <= n) {
+      for (l = 0; l < n; l++) {
+        size_t hb = l >= 6 ? (size_t)1 << (l - 6) : 0;
+        for (j = 0; j < nw; j++) {
+          uint64_t x;
+          if (hb) {
+            size_t i = j ^ hb;
+            if (!(j & hb)) continue;
+            x = (R[i] | P[i]) & FULL(i, N - 1 - __builtin_popcountll(i));
+          } else {
+            x = (R[j] | P[j]) & FULL(j, N - 1 - __builtin_popcountll(j));
+            x = (x << (1u << l)) & with[l];
+          }
+          Y[j] |= x;
+        }
+      }
+    }
+    for (j = 0; j < nw; j++) {
+      uint64_t nu = (P[j] | (Y[j] & FULL(j, N - __builtin_popcountll(j))))
+                    & ~R[j] & valid;
+      if (!nu) continue;
+      any = 1;
+      R[j] |= nu;
+      for (; nu; nu &= nu - 1)
+        wb->d[j << 6 | (size_t)__builtin_ctzll(nu)] = (uint8_t)(L + 1);
+    }
+    if (!any) break;
+  }
+#undef ROOM
+#undef FULL
+done:
+  free(R);
+  free(P);
+  free(Y);
+  return rc;
+}
+
+typedef struct pbuild {
+  pn_pdb *p;
+  wbuild w[PN_PDB_MAXWIN];
+  int next;
+  pthread_mutex_t lock;
+} pbuild;
+
+static void *build_worker(void *ud) {
+  pbuild *pb = ud;
+  for (;;) {
+    int i, stop = 0;
+    pthread_mutex_lock(&pb->lock);
+    i = pb->next++;
+    for (int k = 0; k < pb->p->nwin; k++) stop |= pb->w[k].rc != PN_OK;
+    pthread_mutex_unlock(&pb->lock);
+    if (i >= pb->p->nwin || stop) return NULL;
+    {
+      int rc = build_window(&pb->w[i]);
+      pthread_mutex_lock(&pb->lock);
+      pb->w[i].rc = rc;
+      pthread_mutex_unlock(&pb->lock);
+    }
+  }
+}
+
+int pn_pdb_build(pn_pdb *p, const bbspace *s, bb_t goal, int threads,
+                 const pn_limits *lim, double t0, pn_error *err) {
+  pbuild pb;
+  pthread_t tid[8];
+  int i, nt, started = 0, rc = PN_OK;
+  double c0 = pn_clock();
+  memset(&pb, 0, sizeof pb);
+  pb.p = p;
+  for (i = 0; i < p->nwin; i++) {
+    p->d[i] = malloc((size_t)1 << __builtin_popcountll(p->mask[i]));
+    if (!p->d[i]) {
+      pn_pdb_free(p);
+      return pn_seterror(err, PN_ENOMEM, "out of memory for the pattern "
+                         "databases");
+    }
+    pb.w[i].s = s;
+    pb.w[i].wm = p->mask[i];
+    pb.w[i].goal = goal;
+    pb.w[i].d = p->d[i];
+    pb.w[i].lim = lim;
+    pb.w[i].t0 = t0;
+  }
+  /* the largest windows first */
+  for (i = 1; i < p->nwin; i++)
+    for (int k = i; k > 0 && __builtin_popcountll(pb.w[k].wm)
+                              > __builtin_popcountll(pb.w[k - 1].wm); k--) {
+      wbuild t = pb.w[k];
+      pb.w[k] = pb.w[k - 1];
+      pb.w[k - 1] = t;
+    }
+  pthread_mutex_init(&pb.lock, NULL);
+  nt = threads < 1 ? 1 : threads > 8 ? 8 : threads;
+  if (nt > p->nwin) nt = p->nwin;
+  for (i = 1; i < nt; i++)
+    if (pthread_create(&tid[i], NULL, build_worker, &pb) == 0) started++;
+  build_worker(&pb);
+  for (i = 1; i <= started; i++) pthread_join(tid[i], NULL);
+  pthread_mutex_destroy(&pb.lock);
+  for (i = 0; i < p->nwin && rc == PN_OK; i++) rc = pb.w[i].rc;
+  p->seconds = pn_clock() - c0;
+  if (rc != PN_OK) {
+    pn_pdb_free(p);
+    if (rc == PN_EINTR) return pn_seterror(err, rc, "interrupted");
+    if (rc == PN_ELIMIT)
+      return pn_seterror(err, rc, "time limit of %g s reached while building "
+                         "the pattern databases", lim ? lim->time_limit : 0.0);
+    return pn_seterror(err, rc, "out of memory for the pattern databases");
+  }
+  return PN_OK;
+}
+
+/* }==================================================================== */
+
+int pn_pdb_h(const pn_pdb *p, bb_t m) {
+  int k, i, best = 0;
+  for (k = 0; k < p->npart; k++) {
+    int h = 0;
+    for (i = p->first[k]; i < p->first[k + 1]; i++) {
+      int v = p->d[i][bb_pext(m, p->mask[i])];
+      if (v == 255) return PN_PDB_DEAD;
+      h += v;
+    }
+    if (h > best) best = h;
+  }
+  return best;
+}
+
+void pn_pdb_free(pn_pdb *p) {
+  int i;
+  for (i = 0; i < p->nwin; i++) {
+    free(p->d[i]);
+    p->d[i] = NULL;
+  }
+}

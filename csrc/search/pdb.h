@@ -1,0 +1,56 @@
+/*
+** pdb.h -- window pattern databases: an admissible and consistent lower
+** bound on the number of coin moves to one goal placement, for A*.
+**
+** The window's cells are cut into windows of at most maxcells cells, in a
+** few ways (partitions).  Within one window W the game is relaxed: a coin
+** leaves W for free, and a coin put on a free cell c of W costs one move
+** if c has at least d occupied neighbours, counting every neighbour
+** outside W as occupied, and if W then holds at most as many coins as the
+** puzzle has.  Each real move costs one in the window of its destination
+** only, and its trace on W is a legal relaxed step, so the sum over the
+** windows of a partition of their relaxed distances never exceeds the
+** real distance; a move lowers each relaxed distance by at most one and
+** only that of its destination window, so the sum is consistent.  The
+** bound is the largest sum over the partitions.  A relaxed distance that
+** does not exist proves the goal unreachable (PN_PDB_DEAD).
+**
+** The tables hold one byte per subset of a window (2^|W| bytes); they
+** are built as bit sets, one relaxed move per pass, on several threads.
+*/
+#ifndef PN_PDB_H
+#define PN_PDB_H
+
+#include "engine.h"
+
+#define PN_PDB_MAXPART 4
+#define PN_PDB_MAXWIN 32
+#define PN_PDB_MAXCELLS 27        /* 128 MiB for the largest table */
+#define PN_PDB_DEAD 100000        /* the bound of an unsolvable state */
+
+typedef struct pn_pdb {
+  int npart, nwin;
+  int first[PN_PDB_MAXPART + 1];  /* partition k: windows first[k].. */
+  bb_t mask[PN_PDB_MAXWIN];       /* cells of each window */
+  uint8_t *d[PN_PDB_MAXWIN];      /* relaxed distances, by subset */
+  size_t bytes;                   /* of the tables */
+  size_t work;                    /* more bytes while building */
+  int maxcells;
+  double seconds;                 /* to build */
+} pn_pdb;
+
+/* choose the windows (no tables yet): whole lines of cells along each
+** axis, gathered from either end up to maxcells cells; a window of at
+** most maxcells cells is one window.  Returns the number of partitions. */
+int pn_pdb_plan(pn_pdb *p, const bbspace *s, const pn_board *w,
+                int maxcells);
+/* build the tables for the goal cells `goal` (the union of the goal's
+** classes); PN_EINTR / PN_ELIMIT when lim stops it (t0: when the limits'
+** clock started), PN_ENOMEM when an allocation fails */
+int pn_pdb_build(pn_pdb *p, const bbspace *s, bb_t goal, int threads,
+                 const pn_limits *lim, double t0, pn_error *err);
+/* the bound for the occupied cells m, or PN_PDB_DEAD */
+int pn_pdb_h(const pn_pdb *p, bb_t m);
+void pn_pdb_free(pn_pdb *p);
+
+#endif
