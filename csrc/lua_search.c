@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "lua_common.h"
+#include "search/pdb.h"
 
 static volatile int own_flag;
 
@@ -174,9 +175,13 @@ static void read_searchopts(lua_State *L, int idx, pn_searchopts *o,
       o->encoding = luaL_checkoption(L, -1, NULL, encoding_names);
     lua_pop(L, 1);
     lua_getfield(L, idx, "pdb");
-    if (!lua_isnil(L, -1)) {
-      luaL_argcheck(L, lua_isboolean(L, -1), idx, "pdb must be a boolean");
+    if (lua_isboolean(L, -1)) {
       o->pdb = lua_toboolean(L, -1) ? 0 : -1;
+    } else if (!lua_isnil(L, -1)) {
+      lua_Integer n = lua_isinteger(L, -1) ? lua_tointeger(L, -1) : 0;
+      luaL_argcheck(L, n >= 1 && n <= PN_PDB_MAXCELLS, idx, "pdb must be a "
+                    "boolean or the most cells of a window (1 to 27)");
+      o->pdb = (int)n;
     }
     lua_pop(L, 1);
   }

@@ -489,7 +489,8 @@ typedef struct pn_searchopts {
   int threads;                /* 0 = all cores */
   int encoding;               /* full-space search: PN_ENC_* */
   int pdb;                    /* A*: 0 = window pattern databases where
-                              ** they apply, -1 = the goal-cells bound */
+                              ** they apply, -1 = the goal-cells bound,
+                              ** n > 0: windows of at most n cells */
   void (*progress)(const pn_progress *p, void *ud);
   void *progress_ud;
 } pn_searchopts;

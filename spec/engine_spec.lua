@@ -403,3 +403,82 @@ describe("Chaffin's optimal lengths", function()
     end
   end)
 end)
+
+describe("A* with window pattern databases", function()
+  -- windows of 3 to 8 cells cut every board into several windows, so
+  -- that each partition (lines of cells along each axis, from either
+  -- end) is exercised; an overestimating or inconsistent bound shows as
+  -- a length above the plain BFS's
+  it("agrees with the plain BFS on every lattice, with small windows", function()
+    local boards = {
+      { lattice = "square", width = 5, height = 5 },
+      { lattice = "triangular", width = 5, height = 4 },
+      { lattice = "hexagonal", width = 5, height = 5 },
+      { lattice = "king", width = 4, height = 4 },
+      { lattice = "cubic", dim = 3, size = { 2, 3, 3 } },
+      BOARDS[6],
+    }
+    local seen = { solved = 0, unsolvable = 0, pruned = 0 }
+    for bi, spec in ipairs(boards) do
+      local rand = S.rng(4000 + bi)
+      local board = penny.board(spec)
+      for trial = 1, 16 do
+        local labels = trial % 4 == 0 and 2 or nil
+        local n = 4 + rand(2)
+        local a, g = random_puzzle(board, rand, n, labels, trial % 3 ~= 0)
+        if trial % 3 ~= 0 then g = random_walk(g, rand, 4 + rand(6)) end
+        local p = penny.puzzle{ board = board, start = a, goal = g }
+        local ref = p:solve{ method = "bfs" }
+        seen[ref.verdict] = seen[ref.verdict] + 1
+        local plain = p:solve{ method = "astar", pdb = false }
+        -- (the default, one window of the whole board here, runs in the
+        -- tests above)
+        for _, k in ipairs{ 3, 5, 8 } do
+          local s = p:solve{ method = "astar", pdb = k, threads = 1 + trial % 2 }
+          local what = spec.lattice .. " trial " .. trial .. " pdb " .. tostring(k)
+          assert.equal(ref.verdict, s.verdict, what)
+          assert.equal(#ref, #s, what)
+          if s.verdict == "solved" then
+            assert.is_true(s.replayed, what)
+            if s.stats.states < plain.stats.states then seen.pruned = seen.pruned + 1 end
+          end
+        end
+      end
+    end
+    assert.is_true(seen.solved >= 40 and seen.unsolvable >= 5,
+      "solved " .. seen.solved .. ", unsolvable " .. seen.unsolvable)
+    -- the databases must pay: fewer states than the goal-cells bound alone
+    assert.is_true(seen.pruned >= 20, "pruned " .. seen.pruned)
+  end)
+
+  it("finds Chaffin's lengths for font5x7 puzzles of 20 moves and a font5x9 one", function()
+    local corpus = cs.load()
+    local keys = {}
+    for k in cs.keys(corpus, "font5x7") do
+      if #corpus.solutions.font5x7[k] == 20 then keys[#keys + 1] = k end
+    end
+    table.sort(keys)
+    assert.is_true(#keys >= 4)
+    for i = 1, 4 do
+      local p, known = cs.puzzle(corpus, "font5x7", keys[i])
+      local s = p:solve{ method = "astar", progress = false }
+      assert.equal(#known, #s, keys[i])
+      assert.is_true(s.optimal and s.replayed, keys[i])
+      assert.matches("pattern databases", s.reason, 1, true)
+    end
+    -- 22 moves; the bidirectional search needs minutes and 4 GB for it
+    local p, known = cs.puzzle(corpus, "font5x9", "T-F")
+    local s = p:solve{ progress = false }
+    assert.equal(#known, #s)
+    assert.is_true(s.optimal and s.replayed)
+  end)
+
+  it("rejects a bad pdb option", function()
+    local p = penny.puzzle{ board = penny.board{ width = 3, height = 3 },
+      start = penny.config(penny.board{ width = 3, height = 3 }, { { 0, 0 }, { 1, 0 }, { 0, 1 } }),
+      goal = penny.config(penny.board{ width = 3, height = 3 }, { { 0, 0 }, { 1, 0 }, { 1, 1 } }) }
+    assert.has_error(function() p:solve{ method = "astar", pdb = 0 } end)
+    assert.has_error(function() p:solve{ method = "astar", pdb = 28 } end)
+    assert.has_error(function() p:solve{ method = "astar", pdb = "yes" } end)
+  end)
+end)

@@ -154,12 +154,14 @@ static int run_astar(pn_coingame *cg, uint64_t key, const pn_searchopts *o,
   double t0 = pn_clock();
   int mc, rc;
   if (cg->npat == 1 && !(o && o->pdb < 0)) {
-    for (mc = PN_PDB_MAXCELLS; mc >= 8; mc--) {
+    int top = o && o->pdb > 0 && o->pdb < PN_PDB_MAXCELLS ? o->pdb
+                                                          : PN_PDB_MAXCELLS;
+    for (mc = top; mc >= 1 && (mc >= 8 || mc == top); mc--) {
       if (!pn_pdb_plan(pdb, &cg->s, cg->w, mc)) break;
       if (pdb->bytes + pdb->work <= keylim->max_memory / 4) break;
       pdb->nwin = 0;
     }
-    if (mc < 8) pdb->nwin = 0;
+    if (mc < 1 || (mc < 8 && mc != top)) pdb->nwin = 0;
   }
   if (pdb->nwin) {
     rc = pn_pdb_build(pdb, &cg->s, bb_union(&cg->s, &cg->pat[0]),

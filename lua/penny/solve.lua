@@ -46,6 +46,13 @@ local function check_opts(opts, level)
   if type(opts) ~= "table" then error("solve options must be a table", level) end
   for k, v in pairs(opts) do
     local want = OPTIONS[k]
+    if k == "pdb" and math.type(v) == "integer" then
+      if v < 1 or v > 27 then
+        error("solve option 'pdb' must be a boolean or the most cells of a "
+          .. "window (1 to 27)", level)
+      end
+      want = "number"
+    end
     if not want then
       error(format("unknown solve option '%s'", tostring(k)), level)
     end
