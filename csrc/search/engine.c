@@ -3,10 +3,12 @@
 ** method for one puzzle, pn_distances builds distance tables.
 **
 ** Method "auto" on a window the bitboards can hold:
-**   1. bidirectional BFS on hashed states (short and medium puzzles, and
-**      spaces far too big to enumerate), within a share of the budget;
-**   2. if that runs out of memory and the ranked space fits the budget,
-**      BFS over the whole ranked space (1 byte per state), from the start
+**   1. bidirectional BFS on hashed states (short puzzles), up to
+**      AUTO_QUICK states when the goal is one placement, else within a
+**      share of the budget;
+**   2. past AUTO_QUICK, A* with window pattern databases (pdb.c);
+**   3. if that runs out of memory and the ranked space fits the budget,
+**      BFS over the whole ranked space (3 bits per state), from the start
 **      until the goal is reached.
 ** A goal with fewer coins than the start (extra coins anywhere) has no
 ** finite set of goal states to search back from: A* searches forward.
