@@ -467,11 +467,12 @@ void pn_goal_free(pn_goal *g);
 ** ===================================================================== */
 
 typedef enum pn_method {
-  PN_M_AUTO = 0,      /* bidirectional, falling back to the full space */
+  PN_M_AUTO = 0,      /* bidirectional, then A*, then the full space */
   PN_M_PLAIN,         /* plain BFS (pn_bfs): the reference */
   PN_M_BIDIR,         /* bidirectional BFS on hashed bitboards */
   PN_M_FULL,          /* BFS over the ranked space, 1 byte per state */
-  PN_M_ASTAR          /* A* with the goal-cells heuristic */
+  PN_M_ASTAR          /* A* with window pattern databases (pdb.c) or
+                      ** the goal-cells bound */
 } pn_method;
 
 typedef struct pn_progress {
