@@ -146,6 +146,21 @@ static int run_full(const pn_coingame *cg, const pn_config *start,
 
 #define AUTO_QUICK ((size_t)1 << 22)
 
+/* what is left of a time limit (0: none) after spent seconds; never 0 */
+static double time_left(double limit, double spent) {
+  if (limit <= 0) return limit;
+  return limit - spent > 0 ? limit - spent : 1e-9;
+}
+
+/* the counts of a finished stage of key search into res; kr is cleared */
+static void take_stage(pn_result *res, pn_keyresult *kr) {
+  res->states += kr->states;
+  res->expanded += kr->expanded;
+  if (kr->memory > res->memory) res->memory = kr->memory;
+  pn_keyresult_clear(kr);
+  memset(kr, 0, sizeof *kr);
+}
+
 /* A*: with window pattern databases when the goal has one placement and
 ** their tables fit a quarter of the budget (the largest windows that do),
 ** else with the goal-cells bound alone.  Sets res (unsolvable) when the
@@ -158,12 +173,11 @@ static int run_astar(pn_coingame *cg, uint64_t key, const pn_searchopts *o,
   if (cg->npat == 1 && !(o && o->pdb < 0)) {
     int top = o && o->pdb > 0 && o->pdb < PN_PDB_MAXCELLS ? o->pdb
                                                           : PN_PDB_MAXCELLS;
-    for (mc = top; mc >= 1 && (mc >= 8 || mc == top); mc--) {
-      if (!pn_pdb_plan(pdb, &cg->s, cg->w, mc)) break;
-      if (pdb->bytes + pdb->work <= keylim->max_memory / 4) break;
-      pdb->nwin = 0;
-    }
-    if (mc < 1 || (mc < 8 && mc != top)) pdb->nwin = 0;
+    int low = top < 8 ? top : 8;
+    for (mc = top; mc >= low; mc--)
+      if (pn_pdb_plan(pdb, &cg->s, cg->w, mc)
+          && pdb->bytes + pdb->work <= keylim->max_memory / 4) break;
+    if (mc < low) pdb->nwin = 0;
   }
   if (pdb->nwin) {
     rc = pn_pdb_build(pdb, &cg->s, bb_union(&cg->s, &cg->pat[0]),
@@ -188,10 +202,7 @@ static int run_astar(pn_coingame *cg, uint64_t key, const pn_searchopts *o,
         return PN_OK;
       }
       keylim->max_memory -= pdb->bytes;
-      if (keylim->time_limit > 0) {
-        keylim->time_limit -= pdb->seconds;
-        if (keylim->time_limit <= 0) keylim->time_limit = 1e-9;
-      }
+      keylim->time_limit = time_left(keylim->time_limit, pdb->seconds);
     }
   }
   return pn_key_astar(&cg->game, key, keylim, kr, err);
@@ -311,6 +322,7 @@ int pn_search(const pn_board *w, const pn_rule *r, const pn_config *start,
     uint64_t key;
     pn_limits keylim = lim;
     int autom = o ? o->method == PN_M_AUTO : 1, fallback = autom, quick = 0;
+    size_t handover = (size_t)(cg.s.size / 32) + 1024;
     bb_from_config(&cg.s, w, start, &st);
     key = pn_coingame_key(&cg, &st);
     /* in auto mode, when the full-space search fits the budget, hand over
@@ -324,7 +336,7 @@ int pn_search(const pn_board *w, const pn_rule *r, const pn_config *start,
         && !lim.max_states) {
       if (keylim.max_memory > lim.max_memory / 2)
         keylim.max_memory = lim.max_memory / 2;
-      keylim.max_states = (size_t)(cg.s.size / 32) + 1024;
+      keylim.max_states = handover;
       keylim.probe_levels = 0;  /* the full-space search takes over */
     } else {
       fallback = 0;             /* the caller's limits stop the search */
@@ -344,20 +356,13 @@ int pn_search(const pn_board *w, const pn_rule *r, const pn_config *start,
                         &kr, err);
       if (rc == PN_OK && quick && kr.stopped == PN_ENOMEM
           && kr.states >= AUTO_QUICK) {
-        res->states += kr.states;
-        res->expanded += kr.expanded;
-        if (kr.memory > res->memory) res->memory = kr.memory;
-        pn_keyresult_clear(&kr);
-        memset(&kr, 0, sizeof kr);
+        take_stage(res, &kr);
         m = PN_M_ASTAR;
-        keylim.max_states = fallback ? (size_t)(cg.s.size / 32) + 1024 : 0;
+        keylim.max_states = fallback ? handover : 0;
       }
     }
     if (rc == PN_OK && m == PN_M_ASTAR) {
-      if (lim.time_limit > 0) {
-        keylim.time_limit = lim.time_limit - (pn_clock() - t0);
-        if (keylim.time_limit <= 0) keylim.time_limit = 1e-9;
-      }
+      keylim.time_limit = time_left(lim.time_limit, pn_clock() - t0);
       rc = run_astar(&cg, key, o, &keylim, &pdb, &kr, res, err);
       if (rc == PN_OK && res->verdict == PN_UNSOLVABLE) goto out;
     }
@@ -369,13 +374,10 @@ int pn_search(const pn_board *w, const pn_rule *r, const pn_config *start,
     }
     if (kr.stopped == PN_ENOMEM && fallback && cg.full
         && fullneed <= lim.max_memory) {
-      res->states += kr.states;
-      res->expanded += kr.expanded;
-      pn_keyresult_clear(&kr);
+      take_stage(res, &kr);
       pn_pdb_free(&pdb);
       cg.pdb = NULL;
-      if (lim.time_limit > 0) lim.time_limit -= pn_clock() - t0;
-      if (lim.time_limit < 0) lim.time_limit = 1e-9;
+      lim.time_limit = time_left(lim.time_limit, pn_clock() - t0);
       rc = run_full(&cg, start, o, &lim, res, err);
       goto out;
     }
@@ -384,7 +386,7 @@ int pn_search(const pn_board *w, const pn_rule *r, const pn_config *start,
   }
 out:
   res->seconds = pn_clock() - t0;
-  if (pdb.nwin && pdb.bytes > 0) res->memory += pdb.bytes;
+  if (pdb.nwin) res->memory += pdb.bytes;
   pn_pdb_free(&pdb);
   pn_coingame_free(&cg);
   return rc;

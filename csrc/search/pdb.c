@@ -164,6 +164,12 @@ static uint64_t low_count(int k, int exact) {
   return r;
 }
 
+/* relaxed distance v for the subsets of word j with bits set in `bits` */
+static void mark(uint8_t *d, size_t j, uint64_t bits, int v) {
+  for (; bits; bits &= bits - 1)
+    d[j << 6 | (size_t)__builtin_ctzll(bits)] = (uint8_t)v;
+}
+
 static int build_window(wbuild *wb) {
   const bbspace *s = wb->s;
   bb_t wm = wb->wm;
@@ -198,14 +204,13 @@ static int build_window(wbuild *wb) {
   P = calloc(nw, sizeof *P);
   Y = calloc(nw, sizeof *Y);
   if (!R || !P || !Y) { rc = PN_ENOMEM; goto done; }
-#define ROOM(j, t) ((t) < 0 ? 0 : (t) > 6 ? ~(uint64_t)0 : le[(t)])
-#define FULL(j, t) ((t) < 0 || (t) > 6 ? 0 : eq[(t)])
+#define ROOM(t) ((t) < 0 ? 0 : (t) > 6 ? ~(uint64_t)0 : le[(t)])
+#define FULL(t) ((t) < 0 || (t) > 6 ? 0 : eq[(t)])
   memset(wb->d, 255, (size_t)1 << n);
   for (j = 0; j < nw; j++) {
     int pc = __builtin_popcountll(j);
-    if ((j & (g >> 6)) == (g >> 6)) R[j] = goalw & ROOM(j, N - pc) & valid;
-    for (uint64_t b = R[j]; b; b &= b - 1)
-      wb->d[j << 6 | (size_t)__builtin_ctzll(b)] = 0;
+    if ((j & (g >> 6)) == (g >> 6)) R[j] = goalw & ROOM(N - pc) & valid;
+    mark(wb->d, j, R[j], 0);
   }
   for (L = 0; L < 254; L++) {
     int any = 0;
@@ -227,7 +232,7 @@ static int build_window(wbuild *wb) {
         t = need[l] - __builtin_popcountll(j & hi[l]);
         if (t > 7) continue;
         if (t > 0) q &= sup[l][t];
-        P[j] |= q & ROOM(j, N - 1 - __builtin_popcountll(j));
+        P[j] |= q & ROOM(N - 1 - __builtin_popcountll(j));
       }
     }
     /* Y: full windows with a coin r whose removal lands in R + P */
@@ -240,9 +245,9 @@ static int build_window(wbuild *wb) {
           if (hb) {
             size_t i = j ^ hb;
             if (!(j & hb)) continue;
-            x = (R[i] | P[i]) & FULL(i, N - 1 - __builtin_popcountll(i));
+            x = (R[i] | P[i]) & FULL(N - 1 - __builtin_popcountll(i));
           } else {
-            x = (R[j] | P[j]) & FULL(j, N - 1 - __builtin_popcountll(j));
+            x = (R[j] | P[j]) & FULL(N - 1 - __builtin_popcountll(j));
             x = (x << (1u << l)) & with[l];
           }
           Y[j] |= x;
@@ -250,13 +255,12 @@ static int build_window(wbuild *wb) {
       }
     }
     for (j = 0; j < nw; j++) {
-      uint64_t nu = (P[j] | (Y[j] & FULL(j, N - __builtin_popcountll(j))))
+      uint64_t nu = (P[j] | (Y[j] & FULL(N - __builtin_popcountll(j))))
                     & ~R[j] & valid;
       if (!nu) continue;
       any = 1;
       R[j] |= nu;
-      for (; nu; nu &= nu - 1)
-        wb->d[j << 6 | (size_t)__builtin_ctzll(nu)] = (uint8_t)(L + 1);
+      mark(wb->d, j, nu, L + 1);
     }
     if (!any) break;
   }
@@ -272,25 +276,23 @@ done:
 typedef struct pbuild {
   pn_pdb *p;
   wbuild w[PN_PDB_MAXWIN];
-  int next;
+  int next, failed;             /* under lock */
   pthread_mutex_t lock;
 } pbuild;
 
 static void *build_worker(void *ud) {
   pbuild *pb = ud;
   for (;;) {
-    int i, stop = 0;
+    int i, rc;
     pthread_mutex_lock(&pb->lock);
-    i = pb->next++;
-    for (int k = 0; k < pb->p->nwin; k++) stop |= pb->w[k].rc != PN_OK;
+    i = pb->failed ? pb->p->nwin : pb->next++;
     pthread_mutex_unlock(&pb->lock);
-    if (i >= pb->p->nwin || stop) return NULL;
-    {
-      int rc = build_window(&pb->w[i]);
-      pthread_mutex_lock(&pb->lock);
-      pb->w[i].rc = rc;
-      pthread_mutex_unlock(&pb->lock);
-    }
+    if (i >= pb->p->nwin) return NULL;
+    rc = build_window(&pb->w[i]);
+    pthread_mutex_lock(&pb->lock);
+    pb->w[i].rc = rc;
+    pb->failed |= rc != PN_OK;
+    pthread_mutex_unlock(&pb->lock);
   }
 }
 
