@@ -205,7 +205,9 @@ static int run_astar(pn_coingame *cg, uint64_t key, const pn_searchopts *o,
       keylim->time_limit = time_left(keylim->time_limit, pdb->seconds);
     }
   }
-  return pn_key_astar(&cg->game, key, keylim, kr, err);
+  return pn_key_astar(&cg->game, key,
+                      o && o->threads > 0 ? o->threads : pn_ncores(),
+                      keylim, kr, err);
 }
 
 /* a key search's result into res */

@@ -1186,93 +1186,290 @@ done:
 
 
 /* {====================================================================
-** A*
+** A*, on every core
+**
+** Buckets by f = g + h; the lowest is taken as a stack, in batches of
+** its last ABATCH entries (the last pushed first), in two phases:
+**   1. the threads take slices of the batch.  Each entry is checked
+**      against the table (a state closed since, or reached more cheaply,
+**      is stale), and the successors of the others that the table does
+**      not hold as cheaply are listed with their f.  The heuristic, the
+**      costly part, is computed here.
+**   2. one thread walks the lists in batch order: it closes each state,
+**      inserts its successors and pushes them on their buckets.
+** Phase 1 only reads the table and phase 2 sees the lists in the batch's
+** order, so the search is the same for any number of threads.  With a
+** consistent heuristic, every state of the lowest bucket has its least
+** cost, so expanding a batch of them before the successors of the first
+** are inserted changes nothing a serial A* would prove.
+**
+** A bucket entry is key << 8 | g when keys fit 56 bits (a stale entry is
+** one whose g is not the table's), else the key alone (then stale when
+** g + h is not the bucket's f).
 ** ===================================================================== */
 
 /* the table byte: cost so far (0..126), 0x80 set once expanded */
 #define CLOSED 0x80
 #define MAXG 126
+#define NBUCKET (MAXG * 2 + 2)
+#define ABATCH 1024                /* bucket entries per batch */
+#define APAR 128                   /* smaller batches on one thread */
 
-int pn_key_astar(const pn_keygame *g, uint64_t start, const pn_limits *lim,
-                 pn_keyresult *res, pn_error *err) {
-  budget b;
-  keytab t;
-  vec open[MAXG * 2 + 2];     /* buckets by f = g + h */
+enum { A_STALE, A_GOAL, A_EXPAND };
+
+typedef struct astar astar;
+
+typedef struct aworker {
+  astar *a;
+  int id;
+  pthread_t tid;
   scratch sc;
-  int f, rc = PN_OK, isnew, found = 0, h0, fmin = 0;
+  uint64_t *ck;                     /* successors listed: keys */
+  uint8_t *cf;                      /*   and their f */
+  size_t nc;
+} aworker;
+
+struct astar {
+  const pn_keygame *g;
+  keytab t;
+  int f;                            /* the bucket */
+  uint64_t *batch;                  /* entries, in pop order (copied:
+                                    ** phase 2 pushes on the bucket) */
+  size_t nb;
+  uint8_t *status;                  /* per entry */
+  uint8_t *gx;                      /* per entry: its cost */
+  uint32_t *nchild;                 /* per entry: successors listed */
+  int nt, nthreads, quit;
+  aworker w[MAXTHREADS];
+  pthread_barrier_t bar;
+  pthread_mutex_t startlock;
+};
+
+static uint64_t entry_key(const astar *a, uint64_t e) {
+  return a->t.packed ? e >> 8 : e;
+}
+
+/* phase 1 on entries [lo, hi) of the batch */
+static void astar_slice(astar *a, aworker *w, size_t lo, size_t hi) {
+  const pn_keygame *g = a->g;
+  const keytab *t = &a->t;
+  size_t i;
+  w->nc = 0;
+  for (i = lo; i < hi; i++) {
+    uint64_t e = a->batch[i], key = entry_key(a, e);
+    uint8_t v = tab_get(t, key);
+    int gx = v & ~CLOSED, nk, j;
+    uint32_t listed = 0;
+    a->nchild[i] = 0;
+    a->gx[i] = (uint8_t)gx;
+    if (v == NOVAL || (v & CLOSED)
+        || (t->packed ? gx != (int)(e & 0xff)
+                      : gx + g->h(g->ud, key) != a->f)) {
+      a->status[i] = A_STALE;
+      continue;
+    }
+    if (g->is_goal(g->ud, key)) { a->status[i] = A_GOAL; continue; }
+    a->status[i] = A_EXPAND;
+    if (gx + 1 > MAXG) continue;
+    nk = g->succ(g->ud, key, w->sc.out, w->sc.mv);
+    for (j = 0; j < nk && j < AHEAD; j++)
+      tab_prefetch(t, pn_mix64(w->sc.out[j]));
+    for (j = 0; j < nk; j++) {
+      uint64_t c = w->sc.out[j];
+      uint8_t cv;
+      int fc;
+      if (j + AHEAD < nk) tab_prefetch(t, pn_mix64(w->sc.out[j + AHEAD]));
+      cv = tab_get(t, c);
+      if (cv != NOVAL && ((cv & CLOSED) || cv <= gx + 1)) continue;
+      fc = gx + 1 + g->h(g->ud, c);
+      if (fc < a->f) fc = a->f;      /* cannot happen with a consistent h */
+      if (fc > NBUCKET - 1) continue;
+      w->ck[w->nc] = c;
+      w->cf[w->nc++] = (uint8_t)fc;
+      listed++;
+    }
+    a->nchild[i] = listed;
+  }
+}
+
+static void astar_phase1(aworker *w) {
+  astar *a = w->a;
+  if (w->id < a->nt)
+    astar_slice(a, w, a->nb * (size_t)w->id / (size_t)a->nt,
+                a->nb * (size_t)(w->id + 1) / (size_t)a->nt);
+}
+
+static void *aworker_main(void *ud) {
+  aworker *w = ud;
+  astar *a = w->a;
+  pthread_mutex_lock(&a->startlock);
+  pthread_mutex_unlock(&a->startlock);
+  if (a->quit) return NULL;
+  for (;;) {
+    pthread_barrier_wait(&a->bar);             /* a batch, or quit */
+    if (a->quit) break;
+    astar_phase1(w);
+    pthread_barrier_wait(&a->bar);             /* the batch is done */
+  }
+  return NULL;
+}
+
+int pn_key_astar(const pn_keygame *g, uint64_t start, int threads,
+                 const pn_limits *lim, pn_keyresult *res, pn_error *err) {
+  budget b;
+  astar *a;
+  vec open[NBUCKET];
+  int f, rc = PN_OK, isnew, found = 0, h0, fmin = 0, t, started = 0;
   uint64_t goal = 0;
+  size_t per;
   memset(res, 0, sizeof *res);
-  budget_init(&b, lim);
-  memset(&t, 0, sizeof t);
-  memset(open, 0, sizeof open);
-  t.b = &b;
-  t.packed = packs(g);
-  for (f = 0; f < MAXG * 2 + 2; f++) open[f].b = &b;
-  if (!g->pred || !g->h || !scratch_init(&sc, g)) {
-    if (g->pred && g->h) scratch_free(&sc);
+  if (!g->pred || !g->h)
     return pn_seterror(err, PN_EINVAL, "A* needs predecessors and a "
                        "heuristic");
+  if (threads < 1) threads = 1;
+  if (threads > MAXTHREADS) threads = MAXTHREADS;
+  budget_init(&b, lim);
+  memset(open, 0, sizeof open);
+  for (f = 0; f < NBUCKET; f++) open[f].b = &b;
+  a = calloc(1, sizeof *a);
+  if (!a) return pn_seterror(err, PN_ENOMEM, "out of memory");
+  a->g = g;
+  a->t.b = &b;
+  a->t.packed = packs(g);
+  pthread_mutex_init(&a->startlock, NULL);
+  a->nthreads = threads;
+  /* the lists of one thread hold a whole batch's successors at most */
+  per = (size_t)ABATCH * (size_t)(g->maxsucc + 1);
+  a->status = malloc(ABATCH);
+  a->gx = malloc(ABATCH);
+  a->batch = malloc(ABATCH * sizeof *a->batch);
+  a->nchild = malloc(ABATCH * sizeof *a->nchild);
+  for (t = 0; t < threads; t++) {
+    aworker *w = &a->w[t];
+    w->a = a;
+    w->id = t;
+    if (!scratch_init(&w->sc, g)
+        || !(w->ck = malloc(per * sizeof *w->ck))
+        || !(w->cf = malloc(per)))
+      break;
+  }
+  if (t < threads || !a->status || !a->gx || !a->nchild || !a->batch
+      || !take(&b, (size_t)threads * per * 9)) {
+    rc = pn_seterror(err, PN_ENOMEM, "out of memory for A*'s buffers");
+    goto cleanup;
+  }
+  if (threads > 1) {
+    /* the workers wait on startlock until the barrier is there; if a
+    ** thread cannot start, those that did quit and the search runs on one */
+    pthread_mutex_lock(&a->startlock);
+    for (started = 1; started < threads; started++)
+      if (pthread_create(&a->w[started].tid, NULL, aworker_main,
+                         &a->w[started]) != 0)
+        break;
+    if (started < threads
+        || pthread_barrier_init(&a->bar, NULL, (unsigned)threads) != 0)
+      a->quit = 1;
+    pthread_mutex_unlock(&a->startlock);
+    if (a->quit) {
+      for (t = 1; t < started; t++) pthread_join(a->w[t].tid, NULL);
+      started = 0;
+      threads = 1;
+      a->quit = 0;
+    }
   }
   h0 = g->h(g->ud, start);
   if (h0 > MAXG) h0 = MAXG;
-  if (!tab_put(&t, start, 0, &isnew) || !vec_push(&open[h0], start))
+  if (!tab_put(&a->t, start, 0, &isnew)
+      || !vec_push(&open[h0], a->t.packed ? start << 8 : start))
     goto stopped;
   fmin = h0;
-  for (f = h0; f <= 2 * MAXG && !found; f++) {
+  for (f = h0; f < NBUCKET && !found; f++) {
     fmin = f;
-    if (f > h0) report(g, "astar", f, t.n, open[f].n, &b);
+    a->f = f;
+    if (f > h0) report(g, "astar", f, a->t.n, open[f].n, &b);
     /* bucket f may grow while it is processed (h can drop by one) */
     while (open[f].n > 0 && !found) {
-      uint64_t key = open[f].a[--open[f].n];
-      uint8_t *v = tab_put(&t, key, 0, &isnew);
-      int gx, nk, j;
-      if (!v) goto stopped;
-      gx = *v & ~CLOSED;
-      if ((*v & CLOSED) || gx + g->h(g->ud, key) != f) continue;  /* stale */
-      if (g->is_goal(g->ud, key)) { found = 1; goal = key; break; }
-      *v |= CLOSED;
-      res->expanded++;
-      if (gx + 1 > MAXG) continue;
-      nk = g->succ(g->ud, key, sc.out, sc.mv);
-      for (j = 0; j < nk; j++) {
-        uint8_t *w = tab_put(&t, sc.out[j], (uint8_t)(gx + 1), &isnew);
-        int hj, fj;
-        if (!w) goto stopped;
-        if (!isnew) {
-          if ((*w & CLOSED) || (*w & ~CLOSED) <= gx + 1) continue;
-          *w = (uint8_t)(gx + 1);
-        }
-        hj = g->h(g->ud, sc.out[j]);
-        fj = gx + 1 + hj;
-        if (fj < f) fj = f;          /* cannot happen with a consistent h */
-        if (fj > 2 * MAXG + 1) continue;
-        if (!vec_push(&open[fj], sc.out[j])) goto stopped;
+      size_t nb = open[f].n < ABATCH ? open[f].n : ABATCH, i, at[MAXTHREADS];
+      int k;
+      for (i = 0; i < nb; i++) a->batch[i] = open[f].a[--open[f].n];
+      a->nb = nb;
+      a->nt = nb < APAR ? 1 : threads;
+      if (threads > 1) {
+        pthread_barrier_wait(&a->bar);
+        astar_phase1(&a->w[0]);
+        pthread_barrier_wait(&a->bar);
+      } else {
+        astar_phase1(&a->w[0]);
       }
-      if ((res->expanded & (POLL - 1)) == 0 && poll_limits(&b)) goto stopped;
+      /* phase 2: the lists in batch order */
+      for (k = 0; k < a->nt; k++) at[k] = 0;
+      for (i = 0, k = 0; i < nb && !found; i++) {
+        uint64_t key = entry_key(a, a->batch[i]);
+        int gx = a->gx[i];
+        uint32_t j;
+        uint8_t *v;
+        while (i >= a->nb * (size_t)(k + 1) / (size_t)a->nt) k++;
+        if (a->status[i] == A_STALE) continue;
+        if (a->status[i] == A_GOAL) { found = 1; goal = key; break; }
+        if (!(v = tab_put(&a->t, key, 0, &isnew))) goto stopped;
+        *v |= CLOSED;
+        res->expanded++;
+        for (j = 0; j < a->nchild[i]; j++) {
+          aworker *w = &a->w[k];
+          uint64_t c = w->ck[at[k] + j];
+          uint8_t *cv;
+          if (j + AHEAD < a->nchild[i])
+            tab_prefetch(&a->t, pn_mix64(w->ck[at[k] + j + AHEAD]));
+          if (!(cv = tab_put(&a->t, c, (uint8_t)(gx + 1), &isnew)))
+            goto stopped;
+          if (!isnew) {
+            if ((*cv & CLOSED) || *cv <= gx + 1) continue;
+            *cv = (uint8_t)(gx + 1);
+          }
+          if (!vec_push(&open[w->cf[at[k] + j]],
+                        a->t.packed ? c << 8 | (uint64_t)(gx + 1) : c))
+            goto stopped;
+        }
+        at[k] += a->nchild[i];
+      }
+      if (poll_limits(&b)) goto stopped;
     }
   }
   res->found = found;
-  res->states = t.n;
+  res->states = a->t.n;
   res->memory = b.peak;
   if (found) {
     /* the depths in the table are costs: strip the closed flags first */
     size_t i;
-    for (i = 0; i < t.cap; i++) *slot_val(&t, i) &= (uint8_t)~CLOSED;
-    if (!path_to(g, &t, goal, &sc, res))
+    for (i = 0; i < a->t.cap; i++) *slot_val(&a->t, i) &= (uint8_t)~CLOSED;
+    if (!path_to(g, &a->t, goal, &a->w[0].sc, res))
       rc = pn_seterror(err, PN_EINTERNAL, "penny bug: A* path "
                        "reconstruction failed");
   }
-  goto done;
+  goto cleanup;
 stopped:
   res->stopped = b.stopped;
   snprintf(res->why, sizeof res->why, "%s", b.why);
-  res->states = t.n;
+  res->states = a->t.n;
   res->memory = b.peak;
   res->lower_bound = fmin;    /* every f below was exhausted */
-done:
-  tab_free(&t);
-  for (f = 0; f < MAXG * 2 + 2; f++) vec_free(&open[f]);
-  scratch_free(&sc);
+cleanup:
+  if (started > 1) {
+    a->quit = 1;
+    pthread_barrier_wait(&a->bar);
+    for (t = 1; t < started; t++) pthread_join(a->w[t].tid, NULL);
+    pthread_barrier_destroy(&a->bar);
+  }
+  tab_free(&a->t);
+  for (f = 0; f < NBUCKET; f++) vec_free(&open[f]);
+  for (t = 0; t < MAXTHREADS; t++) {
+    if (a->w[t].sc.out || a->w[t].sc.mv) scratch_free(&a->w[t].sc);
+    free(a->w[t].ck);
+    free(a->w[t].cf);
+  }
+  free(a->status); free(a->gx); free(a->nchild); free(a->batch);
+  pthread_mutex_destroy(&a->startlock);
+  free(a);
   return rc;
 }
 

@@ -57,8 +57,11 @@ int pn_key_bidir(const pn_keygame *g, const uint64_t *starts, size_t nstart,
 /* breadth-first from start to the first state with is_goal */
 int pn_key_bfs(const pn_keygame *g, uint64_t start, const pn_limits *lim,
                pn_keyresult *res, pn_error *err);
-/* A* from start to the first state with is_goal, ordered by depth + h */
-int pn_key_astar(const pn_keygame *g, uint64_t start, const pn_limits *lim,
-                 pn_keyresult *res, pn_error *err);
+/* A* from start to the first state with is_goal, ordered by depth + h
+** (admissible and consistent), on `threads` threads (the succ, is_goal
+** and h callbacks must allow that); the result does not depend on the
+** number of threads */
+int pn_key_astar(const pn_keygame *g, uint64_t start, int threads,
+                 const pn_limits *lim, pn_keyresult *res, pn_error *err);
 
 #endif

@@ -96,13 +96,16 @@ int pn_pdb_plan(pn_pdb *p, const bbspace *s, const pn_board *w,
     bb_t all = s->all;
     add_part(p, &all, 1);
   } else {
-    for (axis = 0; axis < (dim < 2 ? 1 : 2); axis++) {
+    /* lines along the two axes, then along the two diagonals x + y and
+    ** x - y (cuts elsewhere on the board: the max over more partitions) */
+    for (axis = 0; axis < (dim < 2 ? 1 : 4); axis++) {
       for (i = 0; i < n; i++) {
         int64_t x[PN_MAXDIM];
         pn_board_unpack(w, pn_board_cell(w, (size_t)i), x);
         c[i].id = i;
-        c[i].a = x[axis];
-        c[i].b = dim < 2 ? 0 : x[1 - axis];
+        if (dim < 2) { c[i].a = x[0]; c[i].b = 0; }
+        else if (axis < 2) { c[i].a = x[axis]; c[i].b = x[1 - axis]; }
+        else { c[i].a = axis == 2 ? x[0] + x[1] : x[0] - x[1]; c[i].b = x[0]; }
       }
       qsort(c, (size_t)n, sizeof *c, by_line);
       gather(p, c, n, maxcells, 1);

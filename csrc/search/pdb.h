@@ -23,7 +23,7 @@
 
 #include "engine.h"
 
-#define PN_PDB_MAXPART 4
+#define PN_PDB_MAXPART 8
 #define PN_PDB_MAXWIN 32
 #define PN_PDB_MAXCELLS 27        /* 128 MiB for the largest table */
 #define PN_PDB_DEAD 100000        /* the bound of an unsolvable state */
@@ -40,8 +40,8 @@ typedef struct pn_pdb {
 } pn_pdb;
 
 /* choose the windows (no tables yet): whole lines of cells along each
-** axis, gathered from either end up to maxcells cells; a window of at
-** most maxcells cells is one window.  Returns the number of partitions. */
+** axis and each diagonal (x + y, x - y), gathered from either end up to
+** maxcells cells; a window of at most maxcells cells is one window.  Returns the number of partitions. */
 int pn_pdb_plan(pn_pdb *p, const bbspace *s, const pn_board *w,
                 int maxcells);
 /* build the tables for the goal cells `goal` (the union of the goal's
