@@ -128,6 +128,14 @@ static int heuristic(void *ud, uint64_t key) {
   return best;
 }
 
+static void heuristic_hint(void *ud, uint64_t key) {
+  pn_coingame *cg = ud;
+  bbstate st;
+  if (!cg->pdb) return;
+  pn_coingame_state(cg, key, &st);
+  pn_pdb_hint(cg->pdb, bb_union(&cg->s, &st));
+}
+
 /* a goal configuration as a pattern of the window, if it fits */
 static int pattern_of(const pn_coingame *cg, const pn_config *c, bbstate *p) {
   size_t i;
@@ -213,6 +221,7 @@ int pn_coingame_init(pn_coingame *cg, const pn_board *w, const pn_rule *r,
   cg->game.pred = pred;
   cg->game.is_goal = is_goal;
   cg->game.h = heuristic;
+  cg->game.h_hint = heuristic_hint;
   return PN_OK;
 fail:
   pn_goal_free(&gl);

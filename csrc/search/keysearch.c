@@ -1258,7 +1258,7 @@ static void astar_slice(astar *a, aworker *w, size_t lo, size_t hi) {
   for (i = lo; i < hi; i++) {
     uint64_t e = a->batch[i], key = entry_key(a, e);
     uint8_t v = tab_get(t, key);
-    int gx = v & ~CLOSED, nk, j;
+    int gx = v & ~CLOSED, nk, j, m;
     uint32_t listed = 0;
     a->nchild[i] = 0;
     a->gx[i] = (uint8_t)gx;
@@ -1272,15 +1272,22 @@ static void astar_slice(astar *a, aworker *w, size_t lo, size_t hi) {
     a->status[i] = A_EXPAND;
     if (gx + 1 > MAXG) continue;
     nk = g->succ(g->ud, key, w->sc.out, w->sc.mv);
+    /* the successors the table does not hold as cheaply, kept in out[] */
     for (j = 0; j < nk && j < AHEAD; j++)
       tab_prefetch(t, pn_mix64(w->sc.out[j]));
-    for (j = 0; j < nk; j++) {
+    for (j = 0, m = 0; j < nk; j++) {
       uint64_t c = w->sc.out[j];
       uint8_t cv;
-      int fc;
       if (j + AHEAD < nk) tab_prefetch(t, pn_mix64(w->sc.out[j + AHEAD]));
       cv = tab_get(t, c);
-      if (cv != NOVAL && ((cv & CLOSED) || cv <= gx + 1)) continue;
+      if (cv == NOVAL || (!(cv & CLOSED) && cv > gx + 1)) w->sc.out[m++] = c;
+    }
+    /* their bounds, fetching the heuristic's memory a state ahead */
+    if (g->h_hint && m > 0) g->h_hint(g->ud, w->sc.out[0]);
+    for (j = 0; j < m; j++) {
+      uint64_t c = w->sc.out[j];
+      int fc;
+      if (g->h_hint && j + 1 < m) g->h_hint(g->ud, w->sc.out[j + 1]);
       fc = gx + 1 + g->h(g->ud, c);
       if (fc < a->f) fc = a->f;      /* cannot happen with a consistent h */
       if (fc > NBUCKET - 1) continue;

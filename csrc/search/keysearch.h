@@ -26,6 +26,8 @@ typedef struct pn_keygame {
   int (*pred)(void *ud, uint64_t key, uint64_t *out, uint32_t *mv);
   int (*is_goal)(void *ud, uint64_t key);   /* forward search and A* */
   int (*h)(void *ud, uint64_t key);         /* A*: admissible, consistent */
+  /* optional: start fetching the memory h(key) will read (a hint) */
+  void (*h_hint)(void *ud, uint64_t key);
   /* optional: called after each layer (A*: each f bound) */
   void (*progress)(const pn_progress *p, void *ud);
   void *progress_ud;

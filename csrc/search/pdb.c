@@ -308,7 +308,9 @@ int pn_pdb_build(pn_pdb *p, const bbspace *s, bb_t goal, int threads,
   memset(&pb, 0, sizeof pb);
   pb.p = p;
   for (i = 0; i < p->nwin; i++) {
-    p->d[i] = malloc((size_t)1 << __builtin_popcountll(p->mask[i]));
+    /* on huge pages where the kernel has them: every lookup is a cache
+    ** miss, and without them a TLB miss as well */
+    p->d[i] = pn_bigalloc((size_t)1 << __builtin_popcountll(p->mask[i]));
     if (!p->d[i]) {
       pn_pdb_free(p);
       return pn_seterror(err, PN_ENOMEM, "out of memory for the pattern "
@@ -366,10 +368,17 @@ int pn_pdb_h(const pn_pdb *p, bb_t m) {
   return best;
 }
 
+void pn_pdb_hint(const pn_pdb *p, bb_t m) {
+  int i;
+  for (i = 0; i < p->nwin; i++)
+    __builtin_prefetch(&p->d[i][bb_pext(m, p->mask[i])]);
+}
+
 void pn_pdb_free(pn_pdb *p) {
   int i;
   for (i = 0; i < p->nwin; i++) {
-    free(p->d[i]);
+    if (p->d[i])
+      pn_bigfree(p->d[i], (size_t)1 << __builtin_popcountll(p->mask[i]));
     p->d[i] = NULL;
   }
 }

@@ -51,6 +51,8 @@ int pn_pdb_build(pn_pdb *p, const bbspace *s, bb_t goal, int threads,
                  const pn_limits *lim, double t0, pn_error *err);
 /* the bound for the occupied cells m, or PN_PDB_DEAD */
 int pn_pdb_h(const pn_pdb *p, bb_t m);
+/* start fetching the entries pn_pdb_h(p, m) reads */
+void pn_pdb_hint(const pn_pdb *p, bb_t m);
 void pn_pdb_free(pn_pdb *p);
 
 #endif
