@@ -213,10 +213,6 @@ static uint8_t tab_get_h(const keytab *t, uint64_t key, uint64_t h) {
   return t->keys[j] != EMPTY ? *slot_val(t, j) : NOVAL;
 }
 
-static uint8_t tab_get(const keytab *t, uint64_t key) {
-  return tab_get_h(t, key, pn_mix64(key));
-}
-
 /* slot of key (whose pn_mix64 is h), inserting it with val if absent
 ** (*isnew); NULL when the budget is exhausted */
 static uint8_t *tab_put_h(keytab *t, uint64_t key, uint64_t h, uint8_t val,
@@ -250,8 +246,17 @@ static uint8_t *tab_put(keytab *t, uint64_t key, uint8_t val, int *isnew) {
   return tab_put_h(t, key, pn_mix64(key), val, isnew);
 }
 
+/* Prefetch helpers are forced inline: gcc 12 finds a function whose only
+** effect is a prefetch to have none, and drops its calls (A* ran 25% slower
+** through such a wrapper). */
+#if defined(__GNUC__)
+#define PREFETCHER static inline __attribute__((always_inline))
+#else
+#define PREFETCHER static inline
+#endif
+
 /* start fetching the slot of hash h (a hint only) */
-static void tab_prefetch(const keytab *t, uint64_t h) {
+PREFETCHER void tab_prefetch(const keytab *t, uint64_t h) {
   if (t->cap) {
     size_t j = slot_of(h, t->cap);
     __builtin_prefetch(&t->keys[j]);
@@ -294,8 +299,15 @@ static void vec_presize(vec *v, size_t n) {
   v->a = na; v->cap = n;
 }
 
+/* vectors double up to 8 MB, then grow by a quarter (large ones are
+** mmap'ed, and realloc moves their pages without copying: the slack is
+** what counts against the budget) */
 static int vec_push(vec *v, uint64_t x) {
-  if (v->n == v->cap && !vec_reserve(v, v->cap ? 2 * v->cap : 256)) return 0;
+  if (v->n == v->cap
+      && !vec_reserve(v, v->cap < 256 ? 256
+                         : v->cap < ((size_t)1 << 20) ? 2 * v->cap
+                         : v->cap + v->cap / 4))
+    return 0;
   v->a[v->n++] = x;
   return 1;
 }
@@ -382,12 +394,13 @@ static int walk(const pn_keygame *g, const kview *v, uint64_t key,
 }
 
 /* moves from the start (forward table) to key, in order */
-static int path_to(const pn_keygame *g, const keytab *f, uint64_t key,
-                   scratch *sc, pn_keyresult *res) {
+static int path_to(const pn_keygame *g, const keytab *f, int np,
+                   uint64_t key, scratch *sc, pn_keyresult *res) {
   size_t n = 0, i;
   kview v;
-  uint8_t d = tab_get(f, key);
-  v.t = f; v.np = 1;
+  uint8_t d;
+  v.t = f; v.np = np;
+  d = view_get(&v, key);
   res->moves = malloc(((size_t)d + 1) * sizeof *res->moves);
   if (!res->moves) return 0;
   if (!walk(g, &v, key, 0, sc, res->moves, &n)) return 0;
@@ -1166,7 +1179,7 @@ int pn_key_bfs(const pn_keygame *g, uint64_t start, const pn_limits *lim,
   res->found = found;
   res->states = t.n;
   res->memory = b.peak;
-  if (found && !path_to(g, &t, goal, &sc, res))
+  if (found && !path_to(g, &t, 1, goal, &sc, res))
     rc = pn_seterror(err, PN_EINTERNAL, "penny bug: path reconstruction "
                      "failed");
   goto done;
@@ -1231,7 +1244,9 @@ typedef struct aworker {
 
 struct astar {
   const pn_keygame *g;
-  keytab t;
+  keytab t[NPART];                  /* by the top bits of the key's hash: a
+                                    ** table grows a sixteenth at a time */
+  int packed;
   int f;                            /* the bucket */
   uint64_t *batch;                  /* entries, in pop order (copied:
                                     ** phase 2 pushes on the bucket) */
@@ -1246,24 +1261,45 @@ struct astar {
 };
 
 static uint64_t entry_key(const astar *a, uint64_t e) {
-  return a->t.packed ? e >> 8 : e;
+  return a->packed ? e >> 8 : e;
+}
+
+static uint8_t astar_get(const astar *a, uint64_t key) {
+  uint64_t h = pn_mix64(key);
+  return tab_get_h(&a->t[part_of(h)], key, h);
+}
+
+PREFETCHER void astar_prefetch(const astar *a, uint64_t key) {
+  uint64_t h = pn_mix64(key);
+  tab_prefetch(&a->t[part_of(h)], h);
+}
+
+static uint8_t *astar_put(astar *a, uint64_t key, uint8_t val, int *isnew) {
+  uint64_t h = pn_mix64(key);
+  return tab_put_h(&a->t[part_of(h)], key, h, val, isnew);
+}
+
+static uint64_t astar_states(const astar *a) {
+  uint64_t n = 0;
+  int p;
+  for (p = 0; p < NPART; p++) n += a->t[p].n;
+  return n;
 }
 
 /* phase 1 on entries [lo, hi) of the batch */
 static void astar_slice(astar *a, aworker *w, size_t lo, size_t hi) {
   const pn_keygame *g = a->g;
-  const keytab *t = &a->t;
   size_t i;
   w->nc = 0;
   for (i = lo; i < hi; i++) {
     uint64_t e = a->batch[i], key = entry_key(a, e);
-    uint8_t v = tab_get(t, key);
+    uint8_t v = astar_get(a, key);
     int gx = v & ~CLOSED, nk, j, m;
     uint32_t listed = 0;
     a->nchild[i] = 0;
     a->gx[i] = (uint8_t)gx;
     if (v == NOVAL || (v & CLOSED)
-        || (t->packed ? gx != (int)(e & 0xff)
+        || (a->packed ? gx != (int)(e & 0xff)
                       : gx + g->h(g->ud, key) != a->f)) {
       a->status[i] = A_STALE;
       continue;
@@ -1273,13 +1309,12 @@ static void astar_slice(astar *a, aworker *w, size_t lo, size_t hi) {
     if (gx + 1 > MAXG) continue;
     nk = g->succ(g->ud, key, w->sc.out, w->sc.mv);
     /* the successors the table does not hold as cheaply, kept in out[] */
-    for (j = 0; j < nk && j < AHEAD; j++)
-      tab_prefetch(t, pn_mix64(w->sc.out[j]));
+    for (j = 0; j < nk && j < AHEAD; j++) astar_prefetch(a, w->sc.out[j]);
     for (j = 0, m = 0; j < nk; j++) {
       uint64_t c = w->sc.out[j];
       uint8_t cv;
-      if (j + AHEAD < nk) tab_prefetch(t, pn_mix64(w->sc.out[j + AHEAD]));
-      cv = tab_get(t, c);
+      if (j + AHEAD < nk) astar_prefetch(a, w->sc.out[j + AHEAD]);
+      cv = astar_get(a, c);
       if (cv == NOVAL || (!(cv & CLOSED) && cv > gx + 1)) w->sc.out[m++] = c;
     }
     /* their bounds, fetching the heuristic's memory a state ahead */
@@ -1341,8 +1376,11 @@ int pn_key_astar(const pn_keygame *g, uint64_t start, int threads,
   a = calloc(1, sizeof *a);
   if (!a) return pn_seterror(err, PN_ENOMEM, "out of memory");
   a->g = g;
-  a->t.b = &b;
-  a->t.packed = packs(g);
+  a->packed = packs(g);
+  for (t = 0; t < NPART; t++) {
+    a->t[t].b = &b;
+    a->t[t].packed = a->packed;
+  }
   pthread_mutex_init(&a->startlock, NULL);
   a->nthreads = threads;
   /* the lists of one thread hold a whole batch's successors at most */
@@ -1386,14 +1424,14 @@ int pn_key_astar(const pn_keygame *g, uint64_t start, int threads,
   }
   h0 = g->h(g->ud, start);
   if (h0 > MAXG) h0 = MAXG;
-  if (!tab_put(&a->t, start, 0, &isnew)
-      || !vec_push(&open[h0], a->t.packed ? start << 8 : start))
+  if (!astar_put(a, start, 0, &isnew)
+      || !vec_push(&open[h0], a->packed ? start << 8 : start))
     goto stopped;
   fmin = h0;
   for (f = h0; f < NBUCKET && !found; f++) {
     fmin = f;
     a->f = f;
-    if (f > h0) report(g, "astar", f, a->t.n, open[f].n, &b);
+    if (f > h0) report(g, "astar", f, astar_states(a), open[f].n, &b);
     /* bucket f may grow while it is processed (h can drop by one) */
     while (open[f].n > 0 && !found) {
       size_t nb = open[f].n < ABATCH ? open[f].n : ABATCH, i, at[MAXTHREADS];
@@ -1418,7 +1456,7 @@ int pn_key_astar(const pn_keygame *g, uint64_t start, int threads,
         while (i >= a->nb * (size_t)(k + 1) / (size_t)a->nt) k++;
         if (a->status[i] == A_STALE) continue;
         if (a->status[i] == A_GOAL) { found = 1; goal = key; break; }
-        if (!(v = tab_put(&a->t, key, 0, &isnew))) goto stopped;
+        if (!(v = astar_put(a, key, 0, &isnew))) goto stopped;
         *v |= CLOSED;
         res->expanded++;
         for (j = 0; j < a->nchild[i]; j++) {
@@ -1426,15 +1464,15 @@ int pn_key_astar(const pn_keygame *g, uint64_t start, int threads,
           uint64_t c = w->ck[at[k] + j];
           uint8_t *cv;
           if (j + AHEAD < a->nchild[i])
-            tab_prefetch(&a->t, pn_mix64(w->ck[at[k] + j + AHEAD]));
-          if (!(cv = tab_put(&a->t, c, (uint8_t)(gx + 1), &isnew)))
+            astar_prefetch(a, w->ck[at[k] + j + AHEAD]);
+          if (!(cv = astar_put(a, c, (uint8_t)(gx + 1), &isnew)))
             goto stopped;
           if (!isnew) {
             if ((*cv & CLOSED) || *cv <= gx + 1) continue;
             *cv = (uint8_t)(gx + 1);
           }
           if (!vec_push(&open[w->cf[at[k] + j]],
-                        a->t.packed ? c << 8 | (uint64_t)(gx + 1) : c))
+                        a->packed ? c << 8 | (uint64_t)(gx + 1) : c))
             goto stopped;
         }
         at[k] += a->nchild[i];
@@ -1443,13 +1481,15 @@ int pn_key_astar(const pn_keygame *g, uint64_t start, int threads,
     }
   }
   res->found = found;
-  res->states = a->t.n;
+  res->states = astar_states(a);
   res->memory = b.peak;
   if (found) {
     /* the depths in the table are costs: strip the closed flags first */
     size_t i;
-    for (i = 0; i < a->t.cap; i++) *slot_val(&a->t, i) &= (uint8_t)~CLOSED;
-    if (!path_to(g, &a->t, goal, &a->w[0].sc, res))
+    for (t = 0; t < NPART; t++)
+      for (i = 0; i < a->t[t].cap; i++)
+        *slot_val(&a->t[t], i) &= (uint8_t)~CLOSED;
+    if (!path_to(g, a->t, NPART, goal, &a->w[0].sc, res))
       rc = pn_seterror(err, PN_EINTERNAL, "penny bug: A* path "
                        "reconstruction failed");
   }
@@ -1457,7 +1497,7 @@ int pn_key_astar(const pn_keygame *g, uint64_t start, int threads,
 stopped:
   res->stopped = b.stopped;
   snprintf(res->why, sizeof res->why, "%s", b.why);
-  res->states = a->t.n;
+  res->states = astar_states(a);
   res->memory = b.peak;
   res->lower_bound = fmin;    /* every f below was exhausted */
 cleanup:
@@ -1467,7 +1507,7 @@ cleanup:
     for (t = 1; t < started; t++) pthread_join(a->w[t].tid, NULL);
     pthread_barrier_destroy(&a->bar);
   }
-  tab_free(&a->t);
+  for (t = 0; t < NPART; t++) tab_free(&a->t[t]);
   for (f = 0; f < NBUCKET; f++) vec_free(&open[f]);
   for (t = 0; t < MAXTHREADS; t++) {
     if (a->w[t].sc.out || a->w[t].sc.mv) scratch_free(&a->w[t].sc);
