@@ -13,6 +13,7 @@ bench/run.lua -- the benchmarks of `make bench` (see BENCHMARKS.md).
   --memory GB            memory budget (default 16)
   --threads N            threads (default: all cores)
   --encoding E           part A: auto (default), byte or lean
+  --method M             parts B, D: the solve method (default auto)
 
   A  font5x7, all 1,332 puzzles: one distance table per start letter (36
      targets at once); every length compared with Chaffin's, every path
@@ -31,7 +32,8 @@ local penny = require "penny"
 local cs = require "penny.coinsliding"
 
 local opts = { parts = "A,B,C,D,E,F,G,H", letters = nil, keys = nil, sample = 12,
-               limit = 600, memory = 16, threads = 0, encoding = nil }
+               limit = 600, memory = 16, threads = 0, encoding = nil,
+               method = "auto" }
 do
   local i = 1
   while i <= #arg do
@@ -44,6 +46,7 @@ do
     elseif k == "--memory" then opts.memory = tonumber(v)
     elseif k == "--threads" then opts.threads = tonumber(v)
     elseif k == "--encoding" then opts.encoding = v
+    elseif k == "--method" then opts.method = v
     else error("unknown option " .. tostring(k)) end
     i = i + 2
   end
@@ -189,8 +192,12 @@ if want("B") then
     reset_peak()
     local t0 = wall()
     local s = p:solve{ max_memory = BUDGET, time_limit = opts.limit,
-                       threads = opts.threads, progress = false }
+                       threads = opts.threads, progress = false,
+                       method = opts.method }
     local secs = wall() - t0
+    if s.verdict == "solved" then
+      assert(#s == #known and s.replayed, key .. ": not Chaffin's length")
+    end
     say("| %s | %d | %s | %s | %.0f | %d | %.2f | %s |", key, #known,
       s.verdict == "solved" and tostring(#s) or ("≥" .. tostring(s.lower_bound)),
       s.verdict, secs, s.stats.states or 0, peak_rss() / 1e9, s.method)
@@ -279,7 +286,8 @@ if want("D") then
     reset_peak()
     local t0 = wall()
     local s = p:solve{ max_memory = BUDGET, time_limit = opts.limit,
-                       threads = opts.threads, progress = false }
+                       threads = opts.threads, progress = false,
+                       method = opts.method }
     local secs = wall() - t0
     times[#times + 1] = secs
     if s.verdict ~= "solved" then

@@ -26,6 +26,15 @@ local function random_puzzle(board, rand, n, labels, walk)
   return a, g
 end
 
+-- two solutions with the same moves, in the same order
+local function assert_same_moves(ref, s, what)
+  assert.equal(#ref, #s, what)
+  for k = 1, #ref do
+    assert.same(ref.moves[k].from, s.moves[k].from, what)
+    assert.same(ref.moves[k].to, s.moves[k].to, what)
+  end
+end
+
 local BOARDS = {
   { lattice = "square", width = 4, height = 4 },
   { lattice = "triangular", width = 4, height = 3 },
@@ -295,12 +304,8 @@ describe("distance tables", function()
       assert.is_true(ref.stats.states > 20000)
       for _, th in ipairs{ 2, 3 } do
         local s = p:solve{ method = "bidir", threads = th }
-        assert.equal(#ref, #s, key)
         assert.equal(ref.stats.states, s.stats.states, key)
-        for k = 1, #ref do
-          assert.same(ref.moves[k].from, s.moves[k].from, key)
-          assert.same(ref.moves[k].to, s.moves[k].to, key)
-        end
+        assert_same_moves(ref, s, key)
       end
     end
   end)
@@ -471,6 +476,23 @@ describe("A* with window pattern databases", function()
     local s = p:solve{ progress = false }
     assert.equal(#known, #s)
     assert.is_true(s.optimal and s.replayed)
+  end)
+
+  it("gives the same path and states with 1, 2 and 3 threads", function()
+    -- 21 moves: buckets of thousands of states, batches split among threads
+    local corpus = cs.load()
+    for _, key in ipairs{ "1-S", "1-V" } do
+      local p, known = cs.puzzle(corpus, "font5x7", key)
+      local ref = p:solve{ method = "astar", threads = 1, progress = false }
+      assert.equal(#known, #ref, key)
+      assert.is_true(ref.stats.states > 100000, key)
+      for _, th in ipairs{ 2, 3 } do
+        local s = p:solve{ method = "astar", threads = th, progress = false }
+        assert.equal(ref.stats.states, s.stats.states, key)
+        assert.equal(ref.stats.expanded, s.stats.expanded, key)
+        assert_same_moves(ref, s, key)
+      end
+    end
   end)
 
   it("rejects a bad pdb option", function()

@@ -417,6 +417,77 @@ static int path_to(const pn_keygame *g, const keytab *f, int np,
 
 
 /* {====================================================================
+** A team of threads: the caller (worker 0) and workers 1..n-1, in step
+** through a barrier
+** ===================================================================== */
+
+#define MAXTHREADS 16
+
+typedef struct team {
+  int n;                      /* threads running, the caller included */
+  int quit;                   /* read by the workers after each barrier */
+  pthread_t tid[MAXTHREADS];
+  pthread_barrier_t bar;
+  pthread_mutex_t startlock;
+} team;
+
+/* start workers 1..n-1, worker i running fn(arg + i * size); each calls
+** team_serve.  If one cannot start, those that did leave and the
+** team is the caller alone (tm->n = 1). */
+static void team_start(team *tm, int n, void *(*fn)(void *), void *arg,
+                       size_t size) {
+  int started, i;
+  tm->n = 1;
+  tm->quit = 0;
+  pthread_mutex_init(&tm->startlock, NULL);
+  if (n <= 1) return;
+  pthread_mutex_lock(&tm->startlock);
+  for (started = 1; started < n; started++)
+    if (pthread_create(&tm->tid[started], NULL, fn,
+                       (char *)arg + (size_t)started * size) != 0)
+      break;
+  if (started < n || pthread_barrier_init(&tm->bar, NULL, (unsigned)n) != 0)
+    tm->quit = 1;
+  pthread_mutex_unlock(&tm->startlock);
+  if (tm->quit) {
+    for (i = 1; i < started; i++) pthread_join(tm->tid[i], NULL);
+    tm->quit = 0;
+    return;
+  }
+  tm->n = n;
+}
+
+/* a worker's life: job(w) for each round the caller starts with the
+** barrier, until the team stops (nothing if it did not start) */
+static void team_serve(team *tm, void (*job)(void *), void *w) {
+  pthread_mutex_lock(&tm->startlock);
+  pthread_mutex_unlock(&tm->startlock);
+  if (tm->quit) return;
+  for (;;) {
+    pthread_barrier_wait(&tm->bar);             /* a round, or quit */
+    if (tm->quit) break;
+    job(w);
+    pthread_barrier_wait(&tm->bar);             /* the round is done */
+  }
+}
+
+/* the workers, waiting at the barrier, leave; the team is gone */
+static void team_stop(team *tm) {
+  int i;
+  if (tm->n > 1) {
+    tm->quit = 1;
+    pthread_barrier_wait(&tm->bar);
+    for (i = 1; i < tm->n; i++) pthread_join(tm->tid[i], NULL);
+    pthread_barrier_destroy(&tm->bar);
+  }
+  pthread_mutex_destroy(&tm->startlock);
+  tm->n = 0;
+}
+
+/* }==================================================================== */
+
+
+/* {====================================================================
 ** Bidirectional breadth-first search, on every core
 **
 ** Each side keeps its states in NPART tables, by the top bits of the key's
@@ -442,7 +513,6 @@ static int path_to(const pn_keygame *g, const keytab *f, int np,
 #define LAYER_CHUNKS 32
 #define PROBE_CHUNK 1024          /* frontier states per probing chunk */
 #define AHEAD 16                  /* keys fetched ahead when inserting */
-#define MAXTHREADS NPART
 
 typedef struct side {
   keytab t[NPART];
@@ -499,7 +569,6 @@ typedef struct bidir bidir;
 typedef struct bworker {
   bidir *bd;
   int id;
-  pthread_t tid;
   scratch sc;
   vec buf[NPART];             /* keys of this thread's slice, by partition */
   uint64_t made, expanded;
@@ -517,9 +586,8 @@ struct bidir {
   int nt;                     /* threads in this chunk (1 for small ones) */
   int nthreads;
   bworker w[MAXTHREADS];
-  pthread_barrier_t bar;
-  pthread_mutex_t startlock;
-  int quit, failed;
+  team tm;
+  int failed;
   meet m[NPART];              /* best meeting point found, by partition */
   int probing;                /* chunks probe plevel levels below the
                               ** frontier instead of expanding it */
@@ -692,7 +760,7 @@ static void run_phases(bworker *w, int sync) {
   if (w->id < bd->nt)
     expand_slice(bd, w, bd->lo + len * (size_t)w->id / (size_t)bd->nt,
                  bd->lo + len * (size_t)(w->id + 1) / (size_t)bd->nt);
-  if (sync) pthread_barrier_wait(&bd->bar);
+  if (sync) pthread_barrier_wait(&bd->tm.bar);
   if (__atomic_load_n(&bd->failed, __ATOMIC_RELAXED)) return;
   for (p = w->id; p < NPART && w->id < bd->nt; p += bd->nt)
     if (!insert_part(bd, p)) {
@@ -701,18 +769,11 @@ static void run_phases(bworker *w, int sync) {
     }
 }
 
+static void bworker_job(void *ud) { run_phases(ud, 1); }
+
 static void *bworker_main(void *ud) {
   bworker *w = ud;
-  bidir *bd = w->bd;
-  pthread_mutex_lock(&bd->startlock);
-  pthread_mutex_unlock(&bd->startlock);
-  if (bd->quit) return NULL;
-  for (;;) {
-    pthread_barrier_wait(&bd->bar);             /* a chunk, or quit */
-    if (bd->quit) break;
-    run_phases(w, 1);
-    pthread_barrier_wait(&bd->bar);             /* the chunk is done */
-  }
+  team_serve(&w->bd->tm, bworker_job, w);      /* a round: a chunk */
   return NULL;
 }
 
@@ -728,9 +789,9 @@ static int run_chunk(bidir *bd, size_t lo, size_t hi) {
   else
     bd->nt = hi - lo < 512 ? 1 : bd->nthreads;
   if (bd->nthreads > 1) {
-    pthread_barrier_wait(&bd->bar);
+    pthread_barrier_wait(&bd->tm.bar);
     run_phases(&bd->w[0], 1);
-    pthread_barrier_wait(&bd->bar);
+    pthread_barrier_wait(&bd->tm.bar);
   } else {
     run_phases(&bd->w[0], 0);
   }
@@ -944,7 +1005,6 @@ int pn_key_bidir(const pn_keygame *g, const uint64_t *starts, size_t nstart,
   bd->g = g;
   bd->b = &b;
   bd->nthreads = threads;
-  pthread_mutex_init(&bd->startlock, NULL);
   for (k = 0; k < 2; k++) {
     for (p = 0; p < NPART; p++) {
       bd->s[k].t[p].b = bd->s[k].cur[p].b = &b;
@@ -965,26 +1025,10 @@ int pn_key_bidir(const pn_keygame *g, const uint64_t *starts, size_t nstart,
       goto done;
     }
   }
-  if (threads > 1) {
-    /* the workers wait for startlock before they look at quit and the
-    ** barrier: if a thread cannot start, the others leave and the search
-    ** runs on one thread */
-    pthread_mutex_lock(&bd->startlock);
-    for (started = 1; started < threads; started++)
-      if (pthread_create(&bd->w[started].tid, NULL, bworker_main,
-                         &bd->w[started]) != 0)
-        break;
-    if (started < threads
-        || pthread_barrier_init(&bd->bar, NULL, (unsigned)threads) != 0)
-      bd->quit = 1;
-    pthread_mutex_unlock(&bd->startlock);
-    if (bd->quit) {
-      for (t = 1; t < started; t++) pthread_join(bd->w[t].tid, NULL);
-      bd->quit = 0;
-      bd->nthreads = 1;
-    }
-    started = bd->nthreads > 1;
-  }
+  /* if a thread cannot start, the search runs on one */
+  team_start(&bd->tm, threads, bworker_main, bd->w, sizeof bd->w[0]);
+  bd->nthreads = bd->tm.n;
+  started = 1;
   for (i = 0; i < nstart; i++)
     if (!side_put(&bd->s[0], starts[i])) goto stopped;
   for (i = 0; i < ngoal; i++)
@@ -1101,13 +1145,7 @@ done:
   res->states = side_states(&bd->s[0]) + side_states(&bd->s[1]);
   res->expanded = bd->s[0].expanded + bd->s[1].expanded;
   res->memory = b.peak;
-  if (started) {
-    bd->quit = 1;
-    pthread_barrier_wait(&bd->bar);
-    for (t = 1; t < bd->nthreads; t++) pthread_join(bd->w[t].tid, NULL);
-    pthread_barrier_destroy(&bd->bar);
-  }
-  pthread_mutex_destroy(&bd->startlock);
+  if (started) team_stop(&bd->tm);
   for (k = 0; k < 2; k++)
     for (p = 0; p < NPART; p++) {
       tab_free(&bd->s[k].t[p]);
@@ -1235,7 +1273,6 @@ typedef struct astar astar;
 typedef struct aworker {
   astar *a;
   int id;
-  pthread_t tid;
   scratch sc;
   uint64_t *ck;                     /* successors listed: keys */
   uint8_t *cf;                      /*   and their f */
@@ -1254,10 +1291,9 @@ struct astar {
   uint8_t *status;                  /* per entry */
   uint8_t *gx;                      /* per entry: its cost */
   uint32_t *nchild;                 /* per entry: successors listed */
-  int nt, nthreads, quit;
+  int nt, nthreads;
   aworker w[MAXTHREADS];
-  pthread_barrier_t bar;
-  pthread_mutex_t startlock;
+  team tm;
 };
 
 static uint64_t entry_key(const astar *a, uint64_t e) {
@@ -1341,18 +1377,11 @@ static void astar_phase1(aworker *w) {
                 a->nb * (size_t)(w->id + 1) / (size_t)a->nt);
 }
 
+static void aworker_job(void *ud) { astar_phase1(ud); }
+
 static void *aworker_main(void *ud) {
   aworker *w = ud;
-  astar *a = w->a;
-  pthread_mutex_lock(&a->startlock);
-  pthread_mutex_unlock(&a->startlock);
-  if (a->quit) return NULL;
-  for (;;) {
-    pthread_barrier_wait(&a->bar);             /* a batch, or quit */
-    if (a->quit) break;
-    astar_phase1(w);
-    pthread_barrier_wait(&a->bar);             /* the batch is done */
-  }
+  team_serve(&w->a->tm, aworker_job, w);       /* a round: a batch */
   return NULL;
 }
 
@@ -1381,7 +1410,6 @@ int pn_key_astar(const pn_keygame *g, uint64_t start, int threads,
     a->t[t].b = &b;
     a->t[t].packed = a->packed;
   }
-  pthread_mutex_init(&a->startlock, NULL);
   a->nthreads = threads;
   /* the lists of one thread hold a whole batch's successors at most */
   per = (size_t)ABATCH * (size_t)(g->maxsucc + 1);
@@ -1403,25 +1431,10 @@ int pn_key_astar(const pn_keygame *g, uint64_t start, int threads,
     rc = pn_seterror(err, PN_ENOMEM, "out of memory for A*'s buffers");
     goto cleanup;
   }
-  if (threads > 1) {
-    /* the workers wait on startlock until the barrier is there; if a
-    ** thread cannot start, those that did quit and the search runs on one */
-    pthread_mutex_lock(&a->startlock);
-    for (started = 1; started < threads; started++)
-      if (pthread_create(&a->w[started].tid, NULL, aworker_main,
-                         &a->w[started]) != 0)
-        break;
-    if (started < threads
-        || pthread_barrier_init(&a->bar, NULL, (unsigned)threads) != 0)
-      a->quit = 1;
-    pthread_mutex_unlock(&a->startlock);
-    if (a->quit) {
-      for (t = 1; t < started; t++) pthread_join(a->w[t].tid, NULL);
-      started = 0;
-      threads = 1;
-      a->quit = 0;
-    }
-  }
+  /* if a thread cannot start, the search runs on one */
+  team_start(&a->tm, threads, aworker_main, a->w, sizeof a->w[0]);
+  threads = a->tm.n;
+  started = 1;
   h0 = g->h(g->ud, start);
   if (h0 > MAXG) h0 = MAXG;
   if (!astar_put(a, start, 0, &isnew)
@@ -1440,9 +1453,9 @@ int pn_key_astar(const pn_keygame *g, uint64_t start, int threads,
       a->nb = nb;
       a->nt = nb < APAR ? 1 : threads;
       if (threads > 1) {
-        pthread_barrier_wait(&a->bar);
+        pthread_barrier_wait(&a->tm.bar);
         astar_phase1(&a->w[0]);
-        pthread_barrier_wait(&a->bar);
+        pthread_barrier_wait(&a->tm.bar);
       } else {
         astar_phase1(&a->w[0]);
       }
@@ -1501,12 +1514,7 @@ stopped:
   res->memory = b.peak;
   res->lower_bound = fmin;    /* every f below was exhausted */
 cleanup:
-  if (started > 1) {
-    a->quit = 1;
-    pthread_barrier_wait(&a->bar);
-    for (t = 1; t < started; t++) pthread_join(a->w[t].tid, NULL);
-    pthread_barrier_destroy(&a->bar);
-  }
+  if (started) team_stop(&a->tm);
   for (t = 0; t < NPART; t++) tab_free(&a->t[t]);
   for (f = 0; f < NBUCKET; f++) vec_free(&open[f]);
   for (t = 0; t < MAXTHREADS; t++) {
@@ -1515,7 +1523,6 @@ cleanup:
     free(a->w[t].cf);
   }
   free(a->status); free(a->gx); free(a->nchild); free(a->batch);
-  pthread_mutex_destroy(&a->startlock);
   free(a);
   return rc;
 }
