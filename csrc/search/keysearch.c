@@ -312,6 +312,18 @@ static int vec_push(vec *v, uint64_t x) {
   return 1;
 }
 
+/* give back what a large vector holds beyond its entries and a quarter
+** more (a bucket being emptied) */
+static void vec_trim(vec *v) {
+  size_t want = v->n + v->n / 4 + 256;
+  uint64_t *na;
+  if (v->cap < ((size_t)1 << 20) || want > v->cap / 2) return;
+  if (!(na = realloc(v->a, want * sizeof *na))) return;
+  give(v->b, (v->cap - want) * 8);
+  v->a = na;
+  v->cap = want;
+}
+
 static void vec_free(vec *v) {
   free(v->a);
   if (v->b) give(v->b, v->cap * 8);
@@ -1490,8 +1502,10 @@ int pn_key_astar(const pn_keygame *g, uint64_t start, int threads,
         }
         at[k] += a->nchild[i];
       }
+      vec_trim(&open[f]);
       if (poll_limits(&b)) goto stopped;
     }
+    if (!found) vec_free(&open[f]);      /* done: its room goes back */
   }
   res->found = found;
   res->states = astar_states(a);
