@@ -483,6 +483,18 @@ static void team_serve(team *tm, void (*job)(void *), void *w) {
   }
 }
 
+/* one round: job on every thread, job(w0) on the caller's */
+static void team_round(team *tm, void (*job)(void *), void *w0) {
+  if (tm->n > 1) pthread_barrier_wait(&tm->bar);
+  job(w0);
+  if (tm->n > 1) pthread_barrier_wait(&tm->bar);
+}
+
+/* where slice k of n items shared among nt threads begins */
+static size_t slice_at(size_t n, int k, int nt) {
+  return n * (size_t)k / (size_t)nt;
+}
+
 /* the workers, waiting at the barrier, leave; the team is gone */
 static void team_stop(team *tm) {
   int i;
@@ -758,21 +770,23 @@ static void probe_slice(bidir *bd, bworker *w, size_t a, size_t b) {
 
 /* }-------------------------------------------------------------------- */
 
-/* both phases for thread w of the chunk (a barrier between them) */
-static void run_phases(bworker *w, int sync) {
+/* both phases for thread w of the chunk (a barrier between them when
+** the team has more than one thread) */
+static void run_phases(void *ud) {
+  bworker *w = ud;
   bidir *bd = w->bd;
   size_t len = bd->hi - bd->lo;
   int p;
   if (bd->probing) {
     if (w->id < bd->nt)
-      probe_slice(bd, w, bd->lo + len * (size_t)w->id / (size_t)bd->nt,
-                  bd->lo + len * (size_t)(w->id + 1) / (size_t)bd->nt);
+      probe_slice(bd, w, bd->lo + slice_at(len, w->id, bd->nt),
+                  bd->lo + slice_at(len, w->id + 1, bd->nt));
     return;
   }
   if (w->id < bd->nt)
-    expand_slice(bd, w, bd->lo + len * (size_t)w->id / (size_t)bd->nt,
-                 bd->lo + len * (size_t)(w->id + 1) / (size_t)bd->nt);
-  if (sync) pthread_barrier_wait(&bd->tm.bar);
+    expand_slice(bd, w, bd->lo + slice_at(len, w->id, bd->nt),
+                 bd->lo + slice_at(len, w->id + 1, bd->nt));
+  if (bd->tm.n > 1) pthread_barrier_wait(&bd->tm.bar);
   if (__atomic_load_n(&bd->failed, __ATOMIC_RELAXED)) return;
   for (p = w->id; p < NPART && w->id < bd->nt; p += bd->nt)
     if (!insert_part(bd, p)) {
@@ -781,11 +795,9 @@ static void run_phases(bworker *w, int sync) {
     }
 }
 
-static void bworker_job(void *ud) { run_phases(ud, 1); }
-
 static void *bworker_main(void *ud) {
   bworker *w = ud;
-  team_serve(&w->bd->tm, bworker_job, w);      /* a round: a chunk */
+  team_serve(&w->bd->tm, run_phases, w);       /* a round: a chunk */
   return NULL;
 }
 
@@ -800,13 +812,7 @@ static int run_chunk(bidir *bd, size_t lo, size_t hi) {
     bd->nt = hi - lo < (size_t)bd->nthreads ? (int)(hi - lo) : bd->nthreads;
   else
     bd->nt = hi - lo < 512 ? 1 : bd->nthreads;
-  if (bd->nthreads > 1) {
-    pthread_barrier_wait(&bd->tm.bar);
-    run_phases(&bd->w[0], 1);
-    pthread_barrier_wait(&bd->tm.bar);
-  } else {
-    run_phases(&bd->w[0], 0);
-  }
+  team_round(&bd->tm, run_phases, &bd->w[0]);
   return !bd->failed;
 }
 
@@ -1303,7 +1309,7 @@ struct astar {
   uint8_t *status;                  /* per entry */
   uint8_t *gx;                      /* per entry: its cost */
   uint32_t *nchild;                 /* per entry: successors listed */
-  int nt, nthreads;
+  int nt;                           /* threads in this batch */
   aworker w[MAXTHREADS];
   team tm;
 };
@@ -1343,7 +1349,7 @@ static void astar_slice(astar *a, aworker *w, size_t lo, size_t hi) {
     uint64_t e = a->batch[i], key = entry_key(a, e);
     uint8_t v = astar_get(a, key);
     int gx = v & ~CLOSED, nk, j, m;
-    uint32_t listed = 0;
+    size_t first = w->nc;
     a->nchild[i] = 0;
     a->gx[i] = (uint8_t)gx;
     if (v == NOVAL || (v & CLOSED)
@@ -1376,24 +1382,22 @@ static void astar_slice(astar *a, aworker *w, size_t lo, size_t hi) {
       if (fc > NBUCKET - 1) continue;
       w->ck[w->nc] = c;
       w->cf[w->nc++] = (uint8_t)fc;
-      listed++;
     }
-    a->nchild[i] = listed;
+    a->nchild[i] = (uint32_t)(w->nc - first);
   }
 }
 
-static void astar_phase1(aworker *w) {
+static void astar_phase1(void *ud) {
+  aworker *w = ud;
   astar *a = w->a;
   if (w->id < a->nt)
-    astar_slice(a, w, a->nb * (size_t)w->id / (size_t)a->nt,
-                a->nb * (size_t)(w->id + 1) / (size_t)a->nt);
+    astar_slice(a, w, slice_at(a->nb, w->id, a->nt),
+                slice_at(a->nb, w->id + 1, a->nt));
 }
-
-static void aworker_job(void *ud) { astar_phase1(ud); }
 
 static void *aworker_main(void *ud) {
   aworker *w = ud;
-  team_serve(&w->a->tm, aworker_job, w);       /* a round: a batch */
+  team_serve(&w->a->tm, astar_phase1, w);      /* a round: a batch */
   return NULL;
 }
 
@@ -1422,7 +1426,6 @@ int pn_key_astar(const pn_keygame *g, uint64_t start, int threads,
     a->t[t].b = &b;
     a->t[t].packed = a->packed;
   }
-  a->nthreads = threads;
   /* the lists of one thread hold a whole batch's successors at most */
   per = (size_t)ABATCH * (size_t)(g->maxsucc + 1);
   a->status = malloc(ABATCH);
@@ -1464,13 +1467,7 @@ int pn_key_astar(const pn_keygame *g, uint64_t start, int threads,
       for (i = 0; i < nb; i++) a->batch[i] = open[f].a[--open[f].n];
       a->nb = nb;
       a->nt = nb < APAR ? 1 : threads;
-      if (threads > 1) {
-        pthread_barrier_wait(&a->tm.bar);
-        astar_phase1(&a->w[0]);
-        pthread_barrier_wait(&a->tm.bar);
-      } else {
-        astar_phase1(&a->w[0]);
-      }
+      team_round(&a->tm, astar_phase1, &a->w[0]);
       /* phase 2: the lists in batch order */
       for (k = 0; k < a->nt; k++) at[k] = 0;
       for (i = 0, k = 0; i < nb && !found; i++) {
@@ -1478,7 +1475,7 @@ int pn_key_astar(const pn_keygame *g, uint64_t start, int threads,
         int gx = a->gx[i];
         uint32_t j;
         uint8_t *v;
-        while (i >= a->nb * (size_t)(k + 1) / (size_t)a->nt) k++;
+        while (i >= slice_at(a->nb, k + 1, a->nt)) k++;
         if (a->status[i] == A_STALE) continue;
         if (a->status[i] == A_GOAL) { found = 1; goal = key; break; }
         if (!(v = astar_put(a, key, 0, &isnew))) goto stopped;

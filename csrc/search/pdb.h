@@ -41,7 +41,8 @@ typedef struct pn_pdb {
 
 /* choose the windows (no tables yet): whole lines of cells along each
 ** axis and each diagonal (x + y, x - y), gathered from either end up to
-** maxcells cells; a window of at most maxcells cells is one window.  Returns the number of partitions. */
+** maxcells cells; a window of at most maxcells cells is one window.
+** Returns the number of partitions. */
 int pn_pdb_plan(pn_pdb *p, const bbspace *s, const pn_board *w,
                 int maxcells);
 /* build the tables for the goal cells `goal` (the union of the goal's
