@@ -99,6 +99,15 @@ void pnL_read_limits(lua_State *L, int idx, pn_limits *lim) {
   if (levels != (int)levels || levels > 8)
     luaL_argerror(L, idx, "probe_levels must be an integer 0..8");
   lim->probe_levels = (int)levels;
+  if (lua_istable(L, idx)) {
+    lua_getfield(L, idx, "partial");
+    if (!lua_isnil(L, -1)) {
+      if (!lua_isboolean(L, -1))
+        luaL_argerror(L, idx, "partial must be a boolean");
+      lim->partial = lua_toboolean(L, -1) ? 1 : -1;
+    }
+    lua_pop(L, 1);
+  }
 }
 
 static void push_result(lua_State *L, const pn_board *b, const pn_result *r) {

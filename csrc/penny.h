@@ -188,6 +188,9 @@ typedef struct pn_limits {
   int probe_levels;           /* bidirectional search: once the memory is
                               ** full, levels searched on without storing
                               ** them (0 = none; at most 8) */
+  int partial;                /* A*: partial expansion (PEA*) throughout
+                              ** (1), never (-1), or once the search holds
+                              ** 3/4 of its memory budget (0) */
 } pn_limits;
 
 typedef struct pn_result {

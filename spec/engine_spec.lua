@@ -439,7 +439,10 @@ describe("A* with window pattern databases", function()
         -- (the default, one window of the whole board here, runs in the
         -- tests above)
         for _, k in ipairs{ 3, 5, 8 } do
-          local s = p:solve{ method = "astar", pdb = k, threads = 1 + trial % 2 }
+          -- partial expansion on every other trial: stores fewer states,
+          -- must find the same lengths
+          local s = p:solve{ method = "astar", pdb = k, threads = 1 + trial % 2,
+                             partial = trial % 2 == 0 }
           local what = spec.lattice .. " trial " .. trial .. " pdb " .. tostring(k)
           assert.equal(ref.verdict, s.verdict, what)
           assert.equal(#ref, #s, what)
@@ -493,6 +496,51 @@ describe("A* with window pattern databases", function()
         assert_same_moves(ref, s, key)
       end
     end
+  end)
+
+  it("with partial expansion: the same lengths, fewer states, the same on 1, 2 and 3 threads", function()
+    local corpus = cs.load()
+    for _, key in ipairs{ "1-S", "1-V" } do
+      local p, known = cs.puzzle(corpus, "font5x7", key)
+      local full = p:solve{ method = "astar", partial = false, progress = false }
+      local ref = p:solve{ method = "astar", partial = true, threads = 1,
+                           progress = false }
+      assert.equal(#known, #ref, key)
+      assert.is_true(ref.optimal and ref.replayed, key)
+      assert.matches("partially from bound", ref.reason, 1, true)
+      assert.is_nil(full.reason:find("partially", 1, true))
+      -- the successors above the bound being expanded are not stored
+      assert.is_true(ref.stats.states < full.stats.states, key)
+      for _, th in ipairs{ 2, 3 } do
+        local s = p:solve{ method = "astar", partial = true, threads = th,
+                           progress = false }
+        assert.equal(ref.stats.states, s.stats.states, key)
+        assert.equal(ref.stats.expanded, s.stats.expanded, key)
+        assert_same_moves(ref, s, key)
+      end
+    end
+  end)
+
+  it("turns to partial expansion when 3/4 of the memory budget is used", function()
+    -- the goal-cells bound alone (no databases): the budget is all the
+    -- search's; plain A* needs more than 60% of its peak, and fails there,
+    -- but turns partial at 45% and then stores little
+    local corpus = cs.load()
+    local p, known = cs.puzzle(corpus, "font5x7", "1-S")
+    local full = p:solve{ method = "astar", pdb = false, partial = false,
+                          progress = false }
+    assert.equal(#known, #full)
+    local cap = full.stats.memory * 6 // 10
+    local never = p:solve{ method = "astar", pdb = false, partial = false,
+                           max_memory = cap, progress = false }
+    assert.equal("unknown", never.verdict)
+    assert.matches("memory budget", never.reason, 1, true)
+    local s = p:solve{ method = "astar", pdb = false, max_memory = cap,
+                       progress = false }
+    assert.equal(#known, #s)
+    assert.is_true(s.optimal and s.replayed)
+    assert.matches("partially from bound", s.reason, 1, true)
+    assert.is_true(s.stats.memory <= cap)
   end)
 
   it("rejects a bad pdb option", function()

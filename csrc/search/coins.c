@@ -128,6 +128,23 @@ static int heuristic(void *ud, uint64_t key) {
   return best;
 }
 
+/* 0 if heuristic(key) <= bound, else a lower bound on it above bound */
+static int heuristic_above(void *ud, uint64_t key, int bound) {
+  pn_coingame *cg = ud;
+  bbstate st;
+  size_t i;
+  int best = 255;
+  pn_coingame_state(cg, key, &st);
+  for (i = 0; i < cg->npat && best > bound; i++) {
+    int k, h = 0;
+    for (k = 0; k < cg->s.nclass; k++)
+      h += __builtin_popcountll(cg->pat[i].m[k] & ~st.m[k]);
+    if (h < best) best = h;
+  }
+  if (best > bound) return best;
+  return cg->pdb ? pn_pdb_above(cg->pdb, bb_union(&cg->s, &st), bound) : 0;
+}
+
 static void heuristic_hint(void *ud, uint64_t key) {
   pn_coingame *cg = ud;
   bbstate st;
@@ -222,6 +239,7 @@ int pn_coingame_init(pn_coingame *cg, const pn_board *w, const pn_rule *r,
   cg->game.is_goal = is_goal;
   cg->game.h = heuristic;
   cg->game.h_hint = heuristic_hint;
+  cg->game.h_above = heuristic_above;
   return PN_OK;
 fail:
   pn_goal_free(&gl);

@@ -210,10 +210,20 @@ static int run_astar(pn_coingame *cg, uint64_t key, const pn_searchopts *o,
                       keylim, kr, err);
 }
 
+/* how A*'s expansion was partial, for a reason */
+static const char *partial_note(const pn_keyresult *kr, char *buf,
+                                size_t size) {
+  if (!kr->partial) return "";
+  snprintf(buf, size, " (partially from bound %d on: only the successors "
+           "of the current bound stored)", kr->partial_from);
+  return buf;
+}
+
 /* a key search's result into res */
 static int key_result(const pn_coingame *cg, pn_method m, pn_keyresult *kr,
                       pn_result *res, pn_error *err) {
   int rc = PN_OK;
+  char note[96];
   res->states += kr->states;
   res->expanded += kr->expanded;
   res->probed = kr->probed;
@@ -231,11 +241,13 @@ static int key_result(const pn_coingame *cg, pn_method m, pn_keyresult *kr,
       snprintf(res->reason, sizeof res->reason, "optimal: A* with window "
                "pattern databases (%d partitions, windows of up to %d "
                "cells: an admissible, consistent bound) expanded every "
-               "state of lower estimate", cg->pdb->npart, cg->pdb->maxcells);
+               "state of lower estimate%s", cg->pdb->npart, cg->pdb->maxcells,
+               partial_note(kr, note, sizeof note));
     else if (m == PN_M_ASTAR)
       snprintf(res->reason, sizeof res->reason, "optimal: A* with an "
                "admissible heuristic (uncovered goal cells) expanded every "
-               "state of lower estimate");
+               "state of lower estimate%s", partial_note(kr, note,
+                                                         sizeof note));
     else if (kr->probed)
       snprintf(res->reason, sizeof res->reason, "optimal: %s completed "
                "every layer on both sides without meeting below %zu moves "

@@ -1257,8 +1257,10 @@ done:
 /* {====================================================================
 ** A*, on every core
 **
-** Buckets by f = g + h; the lowest is taken as a stack, in batches of
-** its last ABATCH entries (the last pushed first), in two phases:
+** Buckets by f = g + h, each split by g; the lowest is taken a batch of
+** ABATCH entries at a time, from its largest g down (ties between equal
+** f go to the state nearest the goal by h: the last bucket ends sooner),
+** the last pushed first within one g, in two phases:
 **   1. the threads take slices of the batch.  Each entry is checked
 **      against the table (a state closed since, or reached more cheaply,
 **      is stale), and the successors of the others that the table does
@@ -1275,6 +1277,19 @@ done:
 ** A bucket entry is key << 8 | g when keys fit 56 bits (a stale entry is
 ** one whose g is not the table's), else the key alone (then stale when
 ** g + h is not the bucket's f).
+**
+** Once the search holds 3/4 of its memory budget (or throughout, or
+** never: pn_limits.partial), expansion is partial (Yoshizumi, Miura and
+** Ishida's PEA*): a state expanded in bucket f stores only its
+** successors of bound f, and goes to a second stack of bucket f', the
+** least bound above f among the others, to be expanded again for those
+** of bound f' when the search gets there.  A successor whose bound is
+** above the optimal length is never stored: these are most of what a
+** plain A* stores while it works through its last bucket.  The re-
+** expansions cost time, hence full expansion while memory allows.  A
+** bucket's own entries are taken before its re-expansions.  The switch
+** depends on the tables and buckets only, the same on any number of
+** threads.
 ** ===================================================================== */
 
 /* the table byte: cost so far (0..126), 0x80 set once expanded */
@@ -1293,7 +1308,7 @@ typedef struct aworker {
   int id;
   scratch sc;
   uint64_t *ck;                     /* successors listed: keys */
-  uint8_t *cf;                      /*   and their f */
+  uint8_t *cf;                      /*   and their bounds */
   size_t nc;
 } aworker;
 
@@ -1303,11 +1318,15 @@ struct astar {
                                     ** table grows a sixteenth at a time */
   int packed;
   int f;                            /* the bucket */
+  int re;                           /* the batch: re-expansions */
+  int partial;                      /* partial expansion (PEA*) */
   uint64_t *batch;                  /* entries, in pop order (copied:
                                     ** phase 2 pushes on the bucket) */
   size_t nb;
   uint8_t *status;                  /* per entry */
   uint8_t *gx;                      /* per entry: its cost */
+  uint8_t *nextf;                   /* per entry: the least bound above f
+                                    ** of a successor left out, or 0 */
   uint32_t *nchild;                 /* per entry: successors listed */
   int nt;                           /* threads in this batch */
   aworker w[MAXTHREADS];
@@ -1340,6 +1359,14 @@ static uint64_t astar_states(const astar *a) {
   return n;
 }
 
+/* 0 if h(key) <= bound, else a lower bound on h(key) above bound */
+static int h_above(const pn_keygame *g, uint64_t key, int bound) {
+  int h;
+  if (g->h_above) return g->h_above(g->ud, key, bound);
+  h = g->h(g->ud, key);
+  return h > bound ? h : 0;
+}
+
 /* phase 1 on entries [lo, hi) of the batch */
 static void astar_slice(astar *a, aworker *w, size_t lo, size_t hi) {
   const pn_keygame *g = a->g;
@@ -1347,22 +1374,32 @@ static void astar_slice(astar *a, aworker *w, size_t lo, size_t hi) {
   w->nc = 0;
   for (i = lo; i < hi; i++) {
     uint64_t e = a->batch[i], key = entry_key(a, e);
-    uint8_t v = astar_get(a, key);
-    int gx = v & ~CLOSED, nk, j, m;
+    uint8_t v;
+    int gx, nk, j, m, nf = 0;
     size_t first = w->nc;
     a->nchild[i] = 0;
-    a->gx[i] = (uint8_t)gx;
-    if (v == NOVAL || (v & CLOSED)
-        || (a->packed ? gx != (int)(e & 0xff)
-                      : gx + g->h(g->ud, key) != a->f)) {
-      a->status[i] = A_STALE;
-      continue;
+    a->nextf[i] = 0;
+    a->gx[i] = 0;
+    if (a->re) {            /* closed, its cost final, not the goal */
+      gx = a->packed ? (int)(e & 0xff) : astar_get(a, key) & ~CLOSED;
+    } else {
+      v = astar_get(a, key);
+      gx = v & ~CLOSED;
+      if (v == NOVAL || (v & CLOSED)
+          || (a->packed ? gx != (int)(e & 0xff)
+                        : gx + g->h(g->ud, key) != a->f)) {
+        a->status[i] = A_STALE;
+        continue;
+      }
+      if (g->is_goal(g->ud, key)) { a->status[i] = A_GOAL; continue; }
     }
-    if (g->is_goal(g->ud, key)) { a->status[i] = A_GOAL; continue; }
+    a->gx[i] = (uint8_t)gx;
     a->status[i] = A_EXPAND;
     if (gx + 1 > MAXG) continue;
     nk = g->succ(g->ud, key, w->sc.out, w->sc.mv);
-    /* the successors the table does not hold as cheaply, kept in out[] */
+    /* the successors the table does not hold as cheaply, kept in out[]
+    ** (a re-expansion's successors of bound below f are in the table at
+    ** gx + 1 or less) */
     for (j = 0; j < nk && j < AHEAD; j++) astar_prefetch(a, w->sc.out[j]);
     for (j = 0, m = 0; j < nk; j++) {
       uint64_t c = w->sc.out[j];
@@ -1371,19 +1408,32 @@ static void astar_slice(astar *a, aworker *w, size_t lo, size_t hi) {
       cv = astar_get(a, c);
       if (cv == NOVAL || (!(cv & CLOSED) && cv > gx + 1)) w->sc.out[m++] = c;
     }
-    /* their bounds, fetching the heuristic's memory a state ahead */
+    /* their bounds, fetching the heuristic's memory a state ahead: all
+    ** listed, or (partial) those of bound f listed and the least (lower)
+    ** bound of the others noted */
     if (g->h_hint && m > 0) g->h_hint(g->ud, w->sc.out[0]);
     for (j = 0; j < m; j++) {
       uint64_t c = w->sc.out[j];
       int fc;
       if (g->h_hint && j + 1 < m) g->h_hint(g->ud, w->sc.out[j + 1]);
-      fc = gx + 1 + g->h(g->ud, c);
-      if (fc < a->f) fc = a->f;      /* cannot happen with a consistent h */
-      if (fc > NBUCKET - 1) continue;
+      if (a->partial) {
+        int lb = h_above(g, c, a->f - gx - 1);
+        if (lb > 0) {
+          if (gx + 1 + lb < NBUCKET && (nf == 0 || gx + 1 + lb < nf))
+            nf = gx + 1 + lb;
+          continue;
+        }
+        fc = a->f;
+      } else {
+        fc = gx + 1 + g->h(g->ud, c);
+        if (fc < a->f) fc = a->f;    /* cannot happen with a consistent h */
+        if (fc > NBUCKET - 1) continue;
+      }
       w->ck[w->nc] = c;
       w->cf[w->nc++] = (uint8_t)fc;
     }
     a->nchild[i] = (uint32_t)(w->nc - first);
+    a->nextf[i] = (uint8_t)nf;
   }
 }
 
@@ -1401,14 +1451,24 @@ static void *aworker_main(void *ud) {
   return NULL;
 }
 
+/* entries in bucket f: open by cost, and re-expansions */
+static size_t bucket_size(const vec *open, const vec *again) {
+  size_t n = again->n;
+  int g;
+  for (g = 0; g <= MAXG; g++) n += open[g].n;
+  return n;
+}
+
 int pn_key_astar(const pn_keygame *g, uint64_t start, int threads,
                  const pn_limits *lim, pn_keyresult *res, pn_error *err) {
   budget b;
   astar *a;
-  vec open[NBUCKET];
+  vec (*open)[MAXG + 1] = NULL;          /* entries by f, then by g */
+  vec again[NBUCKET];                    /* re-expansions, by f */
+  int top[NBUCKET];                      /* open[f][g] is empty above g */
   int f, rc = PN_OK, isnew, found = 0, h0, fmin = 0, t, started = 0;
   uint64_t goal = 0;
-  size_t per;
+  size_t per, fixed;
   memset(res, 0, sizeof *res);
   if (!g->pred || !g->h)
     return pn_seterror(err, PN_EINVAL, "A* needs predecessors and a "
@@ -1416,12 +1476,14 @@ int pn_key_astar(const pn_keygame *g, uint64_t start, int threads,
   if (threads < 1) threads = 1;
   if (threads > MAXTHREADS) threads = MAXTHREADS;
   budget_init(&b, lim);
-  memset(open, 0, sizeof open);
-  for (f = 0; f < NBUCKET; f++) open[f].b = &b;
+  memset(again, 0, sizeof again);
+  memset(top, 0, sizeof top);
+  for (f = 0; f < NBUCKET; f++) again[f].b = &b;
   a = calloc(1, sizeof *a);
   if (!a) return pn_seterror(err, PN_ENOMEM, "out of memory");
   a->g = g;
   a->packed = packs(g);
+  a->partial = lim && lim->partial > 0;
   for (t = 0; t < NPART; t++) {
     a->t[t].b = &b;
     a->t[t].packed = a->packed;
@@ -1430,6 +1492,7 @@ int pn_key_astar(const pn_keygame *g, uint64_t start, int threads,
   per = (size_t)ABATCH * (size_t)(g->maxsucc + 1);
   a->status = malloc(ABATCH);
   a->gx = malloc(ABATCH);
+  a->nextf = malloc(ABATCH);
   a->batch = malloc(ABATCH * sizeof *a->batch);
   a->nchild = malloc(ABATCH * sizeof *a->nchild);
   for (t = 0; t < threads; t++) {
@@ -1441,11 +1504,15 @@ int pn_key_astar(const pn_keygame *g, uint64_t start, int threads,
         || !(w->cf = malloc(per)))
       break;
   }
-  if (t < threads || !a->status || !a->gx || !a->nchild || !a->batch
-      || !take(&b, (size_t)threads * per * 9)) {
+  if ((open = calloc(NBUCKET, sizeof *open)) != NULL)
+    for (f = 0; f < NBUCKET; f++)
+      for (t = 0; t <= MAXG; t++) open[f][t].b = &b;
+  if (!open || t < threads || !a->status || !a->gx || !a->nextf || !a->nchild
+      || !a->batch || !take(&b, (size_t)threads * per * 9)) {
     rc = pn_seterror(err, PN_ENOMEM, "out of memory for A*'s buffers");
     goto cleanup;
   }
+  fixed = b.used;          /* the buffers: their size depends on threads */
   /* if a thread cannot start, the search runs on one */
   team_start(&a->tm, threads, aworker_main, a->w, sizeof a->w[0]);
   threads = a->tm.n;
@@ -1453,18 +1520,35 @@ int pn_key_astar(const pn_keygame *g, uint64_t start, int threads,
   h0 = g->h(g->ud, start);
   if (h0 > MAXG) h0 = MAXG;
   if (!astar_put(a, start, 0, &isnew)
-      || !vec_push(&open[h0], a->packed ? start << 8 : start))
+      || !vec_push(&open[h0][0], a->packed ? start << 8 : start))
     goto stopped;
   fmin = h0;
+  if (a->partial) { res->partial = 1; res->partial_from = h0; }
   for (f = h0; f < NBUCKET && !found; f++) {
     fmin = f;
     a->f = f;
-    if (f > h0) report(g, "astar", f, astar_states(a), open[f].n, &b);
-    /* bucket f may grow while it is processed (h can drop by one) */
-    while (open[f].n > 0 && !found) {
-      size_t nb = open[f].n < ABATCH ? open[f].n : ABATCH, i, at[MAXTHREADS];
+    if (f > h0)
+      report(g, "astar", f, astar_states(a), bucket_size(open[f], &again[f]),
+             &b);
+    /* bucket f grows while it is processed; its entries are taken from
+    ** the largest cost down (the nearest the goal by the bound: in the
+    ** last bucket, the goal comes sooner), then its re-expansions */
+    for (;;) {
+      vec *q;
+      size_t nb, i, at[MAXTHREADS];
       int k;
-      for (i = 0; i < nb; i++) a->batch[i] = open[f].a[--open[f].n];
+      while (top[f] > 0 && open[f][top[f]].n == 0) top[f]--;
+      q = open[f][top[f]].n > 0 ? &open[f][top[f]] : &again[f];
+      if (q->n == 0 || found) break;
+      if (!a->partial && !(lim && lim->partial < 0)
+          && b.used - fixed > b.max / 4 * 3) {
+        a->partial = 1;                  /* the rest lean, at a cost */
+        res->partial = 1;
+        res->partial_from = f;
+      }
+      nb = q->n < ABATCH ? q->n : ABATCH;
+      for (i = 0; i < nb; i++) a->batch[i] = q->a[--q->n];
+      a->re = q == &again[f];
       a->nb = nb;
       a->nt = nb < APAR ? 1 : threads;
       team_round(&a->tm, astar_phase1, &a->w[0]);
@@ -1475,12 +1559,19 @@ int pn_key_astar(const pn_keygame *g, uint64_t start, int threads,
         int gx = a->gx[i];
         uint32_t j;
         uint8_t *v;
+        int fc;
         while (i >= slice_at(a->nb, k + 1, a->nt)) k++;
         if (a->status[i] == A_STALE) continue;
         if (a->status[i] == A_GOAL) { found = 1; goal = key; break; }
-        if (!(v = astar_put(a, key, 0, &isnew))) goto stopped;
-        *v |= CLOSED;
-        res->expanded++;
+        if (!a->re) {
+          if (!(v = astar_put(a, key, 0, &isnew))) goto stopped;
+          *v |= CLOSED;
+          res->expanded++;
+        }
+        if (a->nextf[i]
+            && !vec_push(&again[a->nextf[i]],
+                         a->packed ? key << 8 | (uint64_t)gx : key))
+          goto stopped;
         for (j = 0; j < a->nchild[i]; j++) {
           aworker *w = &a->w[k];
           uint64_t c = w->ck[at[k] + j];
@@ -1493,16 +1584,21 @@ int pn_key_astar(const pn_keygame *g, uint64_t start, int threads,
             if ((*cv & CLOSED) || *cv <= gx + 1) continue;
             *cv = (uint8_t)(gx + 1);
           }
-          if (!vec_push(&open[w->cf[at[k] + j]],
+          fc = w->cf[at[k] + j];
+          if (!vec_push(&open[fc][gx + 1],
                         a->packed ? c << 8 | (uint64_t)(gx + 1) : c))
             goto stopped;
+          if (top[fc] < gx + 1) top[fc] = gx + 1;
         }
         at[k] += a->nchild[i];
       }
-      vec_trim(&open[f]);
+      vec_trim(q);
       if (poll_limits(&b)) goto stopped;
     }
-    if (!found) vec_free(&open[f]);      /* done: its room goes back */
+    if (!found) {                        /* done: its room goes back */
+      for (t = 0; t <= MAXG; t++) vec_free(&open[f][t]);
+      vec_free(&again[f]);
+    }
   }
   res->found = found;
   res->states = astar_states(a);
@@ -1527,13 +1623,19 @@ stopped:
 cleanup:
   if (started) team_stop(&a->tm);
   for (t = 0; t < NPART; t++) tab_free(&a->t[t]);
-  for (f = 0; f < NBUCKET; f++) vec_free(&open[f]);
+  for (f = 0; f < NBUCKET; f++) {
+    if (open)
+      for (t = 0; t <= MAXG; t++) vec_free(&open[f][t]);
+    vec_free(&again[f]);
+  }
   for (t = 0; t < MAXTHREADS; t++) {
     if (a->w[t].sc.out || a->w[t].sc.mv) scratch_free(&a->w[t].sc);
     free(a->w[t].ck);
     free(a->w[t].cf);
   }
-  free(a->status); free(a->gx); free(a->nchild); free(a->batch);
+  free(open);
+  free(a->status); free(a->gx); free(a->nextf); free(a->nchild);
+  free(a->batch);
   free(a);
   return rc;
 }

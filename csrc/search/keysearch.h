@@ -28,6 +28,9 @@ typedef struct pn_keygame {
   int (*h)(void *ud, uint64_t key);         /* A*: admissible, consistent */
   /* optional: start fetching the memory h(key) will read (a hint) */
   void (*h_hint)(void *ud, uint64_t key);
+  /* optional: 0 if h(key) <= bound, else a lower bound on h(key) above
+  ** bound (h itself, or less when that is cheaper to know) */
+  int (*h_above)(void *ud, uint64_t key, int bound);
   /* optional: called after each layer (A*: each f bound) */
   void (*progress)(const pn_progress *p, void *ud);
   void *progress_ud;
@@ -44,6 +47,8 @@ typedef struct pn_keyresult {
   int probed;              /* bidir: levels searched without storing them
                            ** (pn_limits.probe_levels) */
   char why[160];           /* what stopped it */
+  int partial;             /* A*: expansion was partial (pn_limits.partial) */
+  int partial_from;        /*   from this bound on */
 } pn_keyresult;
 
 void pn_keyresult_clear(pn_keyresult *r);

@@ -368,6 +368,20 @@ int pn_pdb_h(const pn_pdb *p, bb_t m) {
   return best;
 }
 
+int pn_pdb_above(const pn_pdb *p, bb_t m, int bound) {
+  int k, i;
+  for (k = 0; k < p->npart; k++) {
+    int h = 0;
+    for (i = p->first[k]; i < p->first[k + 1]; i++) {
+      int v = p->d[i][bb_pext(m, p->mask[i])];
+      if (v == 255) return PN_PDB_DEAD;
+      h += v;
+    }
+    if (h > bound) return h;
+  }
+  return 0;
+}
+
 void pn_pdb_hint(const pn_pdb *p, bb_t m) {
   int i;
   for (i = 0; i < p->nwin; i++)

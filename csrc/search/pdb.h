@@ -52,6 +52,10 @@ int pn_pdb_build(pn_pdb *p, const bbspace *s, bb_t goal, int threads,
                  const pn_limits *lim, double t0, pn_error *err);
 /* the bound for the occupied cells m, or PN_PDB_DEAD */
 int pn_pdb_h(const pn_pdb *p, bb_t m);
+/* 0 if pn_pdb_h(p, m) <= bound, else a lower bound on it above bound:
+** the sum of the first partition found above bound (PN_PDB_DEAD when a
+** window has no relaxed path) */
+int pn_pdb_above(const pn_pdb *p, bb_t m, int bound);
 /* start fetching the entries pn_pdb_h(p, m) reads */
 void pn_pdb_hint(const pn_pdb *p, bb_t m);
 void pn_pdb_free(pn_pdb *p);

@@ -39,7 +39,7 @@ local OPTIONS = { method = "string", max_memory = "number",
                   heuristic = "function", admissible = "boolean",
                   beam_width = "number", max_depth = "number", seed = "number",
                   max_steps = "number", probe_levels = "number",
-                  encoding = "string", pdb = "boolean" }
+                  encoding = "string", pdb = "boolean", partial = "boolean" }
 
 local function check_opts(opts, level)
   if opts == nil then return {} end
@@ -257,7 +257,7 @@ local function engine_once(p, opts, method)
     method = method, max_memory = opts.max_memory, max_states = opts.max_states,
     time_limit = opts.time_limit, threads = opts.threads,
     probe_levels = opts.probe_levels, progress = opts.progress,
-    encoding = opts.encoding, pdb = opts.pdb })
+    encoding = opts.encoding, pdb = opts.pdb, partial = opts.partial })
   if r == nil then error(why .. "!", 0) end
   return Solution.new(p, finish(p, win, r, name))
 end
