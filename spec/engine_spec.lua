@@ -481,6 +481,17 @@ describe("A* with window pattern databases", function()
     assert.is_true(s.optimal and s.replayed)
   end)
 
+  -- A* on 2 and 3 threads with opts: the states, expansions and moves of ref
+  local function same_on_threads(p, ref, opts, key)
+    for _, th in ipairs{ 2, 3 } do
+      local s = p:solve{ method = "astar", threads = th, progress = false,
+                         partial = opts.partial }
+      assert.equal(ref.stats.states, s.stats.states, key)
+      assert.equal(ref.stats.expanded, s.stats.expanded, key)
+      assert_same_moves(ref, s, key)
+    end
+  end
+
   it("gives the same path and states with 1, 2 and 3 threads", function()
     -- 21 moves: buckets of thousands of states, batches split among threads
     local corpus = cs.load()
@@ -489,12 +500,7 @@ describe("A* with window pattern databases", function()
       local ref = p:solve{ method = "astar", threads = 1, progress = false }
       assert.equal(#known, #ref, key)
       assert.is_true(ref.stats.states > 100000, key)
-      for _, th in ipairs{ 2, 3 } do
-        local s = p:solve{ method = "astar", threads = th, progress = false }
-        assert.equal(ref.stats.states, s.stats.states, key)
-        assert.equal(ref.stats.expanded, s.stats.expanded, key)
-        assert_same_moves(ref, s, key)
-      end
+      same_on_threads(p, ref, {}, key)
     end
   end)
 
@@ -511,13 +517,7 @@ describe("A* with window pattern databases", function()
       assert.is_nil(full.reason:find("partially", 1, true))
       -- the successors above the bound being expanded are not stored
       assert.is_true(ref.stats.states < full.stats.states, key)
-      for _, th in ipairs{ 2, 3 } do
-        local s = p:solve{ method = "astar", partial = true, threads = th,
-                           progress = false }
-        assert.equal(ref.stats.states, s.stats.states, key)
-        assert.equal(ref.stats.expanded, s.stats.expanded, key)
-        assert_same_moves(ref, s, key)
-      end
+      same_on_threads(p, ref, { partial = true }, key)
     end
   end)
 

@@ -354,29 +354,31 @@ int pn_pdb_build(pn_pdb *p, const bbspace *s, bb_t goal, int threads,
 
 /* }==================================================================== */
 
+/* the sum over partition k's windows, or PN_PDB_DEAD */
+static inline int part_sum(const pn_pdb *p, int k, bb_t m) {
+  int i, h = 0;
+  for (i = p->first[k]; i < p->first[k + 1]; i++) {
+    int v = p->d[i][bb_pext(m, p->mask[i])];
+    if (v == 255) return PN_PDB_DEAD;
+    h += v;
+  }
+  return h;
+}
+
 int pn_pdb_h(const pn_pdb *p, bb_t m) {
-  int k, i, best = 0;
+  int k, best = 0;
   for (k = 0; k < p->npart; k++) {
-    int h = 0;
-    for (i = p->first[k]; i < p->first[k + 1]; i++) {
-      int v = p->d[i][bb_pext(m, p->mask[i])];
-      if (v == 255) return PN_PDB_DEAD;
-      h += v;
-    }
+    int h = part_sum(p, k, m);
+    if (h >= PN_PDB_DEAD) return h;
     if (h > best) best = h;
   }
   return best;
 }
 
 int pn_pdb_above(const pn_pdb *p, bb_t m, int bound) {
-  int k, i;
+  int k;
   for (k = 0; k < p->npart; k++) {
-    int h = 0;
-    for (i = p->first[k]; i < p->first[k + 1]; i++) {
-      int v = p->d[i][bb_pext(m, p->mask[i])];
-      if (v == 255) return PN_PDB_DEAD;
-      h += v;
-    }
+    int h = part_sum(p, k, m);
     if (h > bound) return h;
   }
   return 0;
