@@ -1508,21 +1508,27 @@ int pn_key_astar(const pn_keygame *g, uint64_t start, int threads,
     for (f = 0; f < NBUCKET; f++)
       for (t = 0; t <= MAXG; t++) open[f][t].b = &b;
   if (!open || t < threads || !a->status || !a->gx || !a->nextf || !a->nchild
-      || !a->batch || !take(&b, (size_t)threads * per * 9)) {
+      || !a->batch) {
     rc = pn_seterror(err, PN_ENOMEM, "out of memory for A*'s buffers");
     goto cleanup;
+  }
+  h0 = g->h(g->ud, start);
+  if (h0 > MAXG) h0 = MAXG;
+  fmin = h0;
+  if (!take(&b, (size_t)threads * per * 9)) {    /* a limit, not an error */
+    snprintf(b.why, sizeof b.why, "memory budget of %.2f MB is below the "
+             "%.2f MB of A*'s buffers", b.max / 1e6,
+             (double)threads * (double)per * 9 / 1e6);
+    goto stopped;
   }
   fixed = b.used;          /* the buffers: their size depends on threads */
   /* if a thread cannot start, the search runs on one */
   team_start(&a->tm, threads, aworker_main, a->w, sizeof a->w[0]);
   threads = a->tm.n;
   started = 1;
-  h0 = g->h(g->ud, start);
-  if (h0 > MAXG) h0 = MAXG;
   if (!astar_put(a, start, 0, &isnew)
       || !vec_push(&open[h0][0], a->packed ? start << 8 : start))
     goto stopped;
-  fmin = h0;
   if (a->partial) { res->partial = 1; res->partial_from = h0; }
   for (f = h0; f < NBUCKET && !found; f++) {
     fmin = f;
