@@ -9,6 +9,8 @@ bench/run.lua -- the benchmarks of `make bench` (see BENCHMARKS.md).
                          the ten longest after it)
   --sample N             part D: font5x9 puzzles to time, at evenly spaced
                          quantiles of Chaffin's lengths (default 12)
+  --goal X               part D: instead, all 37 font5x9 puzzles to letter
+                         X, with one penny.databases() for all of them
   --limit S              parts B, D: time limit per puzzle (default 600)
   --memory GB            memory budget (default 16)
   --threads N            threads (default: all cores)
@@ -33,7 +35,7 @@ local cs = require "penny.coinsliding"
 
 local opts = { parts = "A,B,C,D,E,F,G,H", letters = nil, keys = nil, sample = 12,
                limit = 600, memory = 16, threads = 0, encoding = nil,
-               method = "auto" }
+               method = "auto", goal = nil }
 do
   local i = 1
   while i <= #arg do
@@ -47,6 +49,7 @@ do
     elseif k == "--threads" then opts.threads = tonumber(v)
     elseif k == "--encoding" then opts.encoding = v
     elseif k == "--method" then opts.method = v
+    elseif k == "--goal" then opts.goal = v
     else error("unknown option " .. tostring(k)) end
     i = i + 2
   end
@@ -267,49 +270,79 @@ end
 -- D: what the whole font5x9 set would take
 
 if want("D") then
-  say("\n## D. font5x9: a sample spread over Chaffin's lengths, extrapolated\n")
-  -- the puzzles at evenly spaced quantiles of Chaffin's lengths (ties by
-  -- key), so that each stands for 1332 / N puzzles of about its length
   local sols, keys = corpus.solutions.font5x9, {}
   for k in pairs(sols) do keys[#keys + 1] = k end
   table.sort(keys, function(a, b)
     if #sols[a] ~= #sols[b] then return #sols[a] < #sols[b] end
     return a < b
   end)
-  say("| quantile | puzzle | Chaffin | penny | seconds | states | peak GB |")
+  local sample = {}
+  if opts.goal then
+    say("\n## D. font5x9: every puzzle to %s, one set of databases\n", opts.goal)
+    for _, k in ipairs(keys) do
+      if k:sub(-#opts.goal - 1) == "-" .. opts.goal then sample[#sample + 1] = k end
+    end
+    assert(#sample > 0, "no font5x9 puzzle to " .. opts.goal)
+  else
+    say("\n## D. font5x9: a sample spread over Chaffin's lengths, extrapolated\n")
+    -- the puzzles at evenly spaced quantiles of Chaffin's lengths (ties by
+    -- key), so that each stands for 1332 / N puzzles of about its length
+    for i = 1, opts.sample do
+      sample[i] = keys[math.floor((i - 0.5) / opts.sample * #keys) + 1]
+    end
+  end
+  say("| puzzle | Chaffin | penny | seconds | databases s | states | peak GB |")
   say("|---|---|---|---|---|---|---|")
-  local times, unsolved, longest = {}, 0, 0
-  for i = 1, opts.sample do
-    local q = (i - 0.5) / opts.sample
-    local key = keys[math.floor(q * #keys) + 1]
+  -- one set of databases for the run: a puzzle to the goal of the last
+  -- one that built them uses them as they are
+  local db = penny.databases()
+  local times, builds, unsolved, longest = {}, {}, 0, 0
+  for _, key in ipairs(sample) do
     local p, known = cs.puzzle(corpus, "font5x9", key)
     reset_peak()
     local t0 = wall()
     local s = p:solve{ max_memory = BUDGET, time_limit = opts.limit,
                        threads = opts.threads, progress = false,
-                       method = opts.method }
+                       method = opts.method, databases = db }
     local secs = wall() - t0
+    local built = s.stats.pdb_seconds or 0
     times[#times + 1] = secs
+    if built > 0 then builds[#builds + 1] = built end
     if s.verdict ~= "solved" then
       unsolved = unsolved + 1
     else
       assert(#s == #known and s.replayed, key .. ": not Chaffin's length")
       if #s > longest then longest = #s end
     end
-    say("| %.2f | %s | %d | %s | %.1f | %d | %.2f |", q, key, #known,
+    say("| %s | %d | %s | %.1f | %s | %d | %.2f |", key, #known,
       s.verdict == "solved" and tostring(#s) or ("≥" .. tostring(s.lower_bound)),
-      secs, s.stats.states or 0, peak_rss() / 1e9)
+      secs, s.stats.pdb_reused and "reused" or string.format("%.1f", built),
+      s.stats.states or 0, peak_rss() / 1e9)
   end
-  local sum = 0
+  db:clear()
+  local sum, bsum = 0, 0
   for _, t in ipairs(times) do sum = sum + t end
+  for _, t in ipairs(builds) do bsum = bsum + t end
   local upto = 0
   for _, k in ipairs(keys) do if #sols[k] <= longest then upto = upto + 1 end end
-  say("\nD: %d puzzles, %d unsolved within %d s each; mean %.1f s, median "
-    .. "%.1f s per puzzle: all 1,332 would take at least %.1f hours (the "
-    .. "unsolved counted at the limit); the longest solved has %d moves, and "
-    .. "%d of the 1,332 puzzles (%.0f%%) have at most that many",
-    #times, unsolved, opts.limit, sum / #times, median(times),
-    sum / #times * 1332 / 3600, longest, upto, 100 * upto / #keys)
+  say("\nD: %d puzzles, %d unsolved within %d s each; %.0f s in all, mean "
+    .. "%.1f s, median %.1f s per puzzle; %d database builds, %.1f s in all; "
+    .. "the longest solved has %d moves", #times, unsolved, opts.limit, sum,
+    sum / #times, median(times), #builds, bsum, longest)
+  if opts.goal then
+    say("D: the 36 goals like this one: about %.1f hours for all 1,332",
+      sum * 36 / 3600)
+  else
+    -- each puzzle's own build, against one build per goal letter (36) when
+    -- the set is run goal by goal with one penny.databases()
+    local bmean = #builds > 0 and bsum / #builds or 0
+    say("D: all 1,332 would take at least %.1f hours with a build per "
+      .. "puzzle, %.1f hours run goal by goal (36 builds; the unsolved "
+      .. "counted at the limit); %d of the 1,332 puzzles (%.0f%%) have at "
+      .. "most %d moves", sum / #times * 1332 / 3600,
+      ((sum - bsum) / #times * 1332 + 36 * bmean) / 3600, upto,
+      100 * upto / #keys, longest)
+  end
 end
 
 --}===================================================================

@@ -139,6 +139,10 @@ static void push_result(lua_State *L, const pn_board *b, const pn_result *r) {
   lua_setfield(L, -2, "budget_default");
   lua_pushnumber(L, r->seconds);
   lua_setfield(L, -2, "seconds");
+  lua_pushnumber(L, r->pdb_seconds);
+  lua_setfield(L, -2, "pdb_seconds");
+  lua_pushboolean(L, r->pdb_reused);
+  lua_setfield(L, -2, "pdb_reused");
   lua_pushstring(L, r->reason);
   lua_setfield(L, -2, "reason");
 }
@@ -162,6 +166,74 @@ static void print_progress(const pn_progress *p, void *ud) {
           rate / 1e6, p->memory / 1e9, p->seconds, ps->tty ? "   " : "\n");
   fflush(stderr);
 }
+
+/* {====================================================================
+** Pattern databases kept between searches: core.databases()
+** ===================================================================== */
+
+#define PN_DATABASES_T "penny.databases"
+
+static pn_pdbcache *checkdatabases(lua_State *L, int idx) {
+  return luaL_checkudata(L, idx, PN_DATABASES_T);
+}
+
+static int l_databases(lua_State *L) {
+  pn_pdbcache *c = lua_newuserdatauv(L, sizeof *c, 0);
+  memset(c, 0, sizeof *c);               /* empty: safe for __gc */
+  luaL_setmetatable(L, PN_DATABASES_T);
+  return 1;
+}
+
+static int db_clear(lua_State *L) {
+  pn_pdbcache_clear(checkdatabases(L, 1));
+  return 0;
+}
+
+/* db:info() -> { bytes, windows, partitions, maxcells, builds, reuses } */
+static int db_info(lua_State *L) {
+  pn_pdbcache *c = checkdatabases(L, 1);
+  lua_createtable(L, 0, 6);
+  lua_pushinteger(L, (lua_Integer)c->pdb.bytes * (c->pdb.nwin > 0));
+  lua_setfield(L, -2, "bytes");
+  lua_pushinteger(L, c->pdb.nwin);
+  lua_setfield(L, -2, "windows");
+  lua_pushinteger(L, c->pdb.nwin ? c->pdb.npart : 0);
+  lua_setfield(L, -2, "partitions");
+  lua_pushinteger(L, c->pdb.nwin ? c->pdb.maxcells : 0);
+  lua_setfield(L, -2, "maxcells");
+  lua_pushinteger(L, (lua_Integer)c->builds);
+  lua_setfield(L, -2, "builds");
+  lua_pushinteger(L, (lua_Integer)c->reuses);
+  lua_setfield(L, -2, "reuses");
+  return 1;
+}
+
+static int db_tostring(lua_State *L) {
+  pn_pdbcache *c = checkdatabases(L, 1);
+  char held[80] = "empty";
+  if (c->pdb.nwin)
+    snprintf(held, sizeof held, "%d windows of up to %d cells, %.1f MB",
+             c->pdb.nwin, c->pdb.maxcells, (double)c->pdb.bytes / 1e6);
+  lua_pushfstring(L, "Databases(%s; built %I, reused %I)", held,
+                  (lua_Integer)c->builds, (lua_Integer)c->reuses);
+  return 1;
+}
+
+static const luaL_Reg databases_meta[] = {
+  {"__gc", db_clear},
+  {"__close", db_clear},
+  {"__tostring", db_tostring},
+  {"__index", NULL},
+  {NULL, NULL}
+};
+
+static const luaL_Reg databases_methods[] = {
+  {"clear", db_clear},
+  {"info", db_info},
+  {NULL, NULL}
+};
+
+/* }==================================================================== */
 
 /* in the order of PN_ENC_* */
 static const char *const encoding_names[] = { "auto", "byte", "lean", NULL };
@@ -193,6 +265,13 @@ static void read_searchopts(lua_State *L, int idx, pn_searchopts *o,
       o->pdb = (int)n;
     }
     lua_pop(L, 1);
+    lua_getfield(L, idx, "databases");
+    if (!lua_isnil(L, -1)) {
+      o->pdbcache = luaL_testudata(L, -1, PN_DATABASES_T);
+      luaL_argcheck(L, o->pdbcache != NULL, idx, "databases must be a "
+                    "penny.databases() object");
+    }
+    lua_pop(L, 1);                /* opts (at idx) keeps it alive */
   }
   ps->tty = isatty(STDERR_FILENO);
   ps->last = 0;
@@ -390,9 +469,15 @@ static const luaL_Reg search_funcs[] = {
   {"bfs", l_bfs},
   {"search", l_search},
   {"distances", l_distances},
+  {"databases", l_databases},
   {NULL, NULL}
 };
 
 void pnL_open_search(lua_State *L) {
   luaL_setfuncs(L, search_funcs, 0);
+  luaL_newmetatable(L, PN_DATABASES_T);
+  luaL_setfuncs(L, databases_meta, 0);
+  luaL_newlib(L, databases_methods);
+  lua_setfield(L, -2, "__index");
+  lua_pop(L, 1);
 }

@@ -204,6 +204,8 @@ typedef struct pn_result {
   int probed;                 /* levels searched without storing them */
   size_t memory;              /* peak bytes used by the search */
   double seconds;
+  double pdb_seconds;         /* building A*'s pattern databases */
+  int pdb_reused;             /* A* used tables a pn_pdbcache held */
   char reason[256];
 } pn_result;
 
@@ -487,6 +489,10 @@ typedef struct pn_progress {
   size_t memory;              /* bytes */
 } pn_progress;
 
+/* A*'s pattern databases kept from one search to the next with the same
+** goal (csrc/search/pdb.h); zero-initialized storage is an empty cache */
+typedef struct pn_pdbcache pn_pdbcache;
+
 typedef struct pn_searchopts {
   pn_limits lim;
   pn_method method;
@@ -495,6 +501,7 @@ typedef struct pn_searchopts {
   int pdb;                    /* A*: 0 = window pattern databases where
                               ** they apply, -1 = the goal-cells bound,
                               ** n > 0: windows of at most n cells */
+  pn_pdbcache *pdbcache;      /* NULL, or tables to reuse and keep */
   void (*progress)(const pn_progress *p, void *ud);
   void *progress_ud;
 } pn_searchopts;

@@ -549,6 +549,81 @@ describe("A* with window pattern databases", function()
     assert.matches("below the [%d.]+ MB of A%*'s buffers", tiny.reason)
   end)
 
+  it("are kept between solves to one goal (penny.databases)", function()
+    -- three font5x7 puzzles to one letter, then one to another: the
+    -- tables are built once per goal and used as they are (the same
+    -- search, state for state, as with tables of its own)
+    local corpus = cs.load()
+    local keys = {}
+    for k in cs.keys(corpus, "font5x7") do
+      local len = #corpus.solutions.font5x7[k]
+      if k:match("%-S$") and len >= 12 and len <= 16 then keys[#keys + 1] = k end
+    end
+    table.sort(keys)
+    assert.is_true(#keys >= 3)
+    local db = penny.databases()
+    assert.matches("empty", tostring(db), 1, true)
+    for i = 1, 3 do
+      local p, known = cs.puzzle(corpus, "font5x7", keys[i])
+      local own = p:solve{ method = "astar", progress = false }
+      local s = p:solve{ method = "astar", databases = db, progress = false }
+      assert.equal(#known, #s, keys[i])
+      assert.is_true(s.optimal and s.replayed, keys[i])
+      assert.equal(own.stats.states, s.stats.states, keys[i])
+      assert.equal(own.stats.expanded, s.stats.expanded, keys[i])
+      assert_same_moves(own, s, keys[i])
+      assert.is_false(own.stats.pdb_reused)
+      assert.equal(i > 1, s.stats.pdb_reused, keys[i])
+      if i > 1 then assert.equal(0, s.stats.pdb_seconds) end
+      -- the tables count in the memory of the search that uses them
+      assert.is_true(s.stats.memory >= db:info().bytes, keys[i])
+    end
+    local info = db:info()
+    assert.equal(1, info.builds)
+    assert.equal(2, info.reuses)
+    assert.is_true(info.bytes > 0 and info.windows > 0 and info.partitions > 0)
+    -- other windows for the same goal: built anew
+    local p = cs.puzzle(corpus, "font5x7", keys[1])
+    local s = p:solve{ method = "astar", databases = db, pdb = 10,
+                       progress = false }
+    assert.is_false(s.stats.pdb_reused)
+    assert.equal(10, db:info().maxcells)
+    assert.equal(2, db:info().builds)
+    -- another goal: built anew, and kept instead
+    local other = keys[1]:gsub("S$", "A")
+    local p2, known2 = cs.puzzle(corpus, "font5x7", other)
+    local s2 = p2:solve{ method = "astar", databases = db, progress = false }
+    assert.equal(#known2, #s2, other)
+    assert.is_false(s2.stats.pdb_reused)
+    assert.equal(3, db:info().builds)
+    s2 = p2:solve{ method = "astar", databases = db, progress = false }
+    assert.is_true(s2.stats.pdb_reused)
+    assert.equal(3, db:info().reuses)
+    -- a full-space search frees them (on a small board); so does clear
+    local board = penny.board{ width = 5, height = 5 }
+    local rand = S.rng(77)
+    local a, g = random_puzzle(board, rand, 5, nil, true)
+    g = random_walk(g, rand, 6)
+    local q = penny.puzzle{ board = board, start = a, goal = g }
+    local qa = q:solve{ method = "astar", databases = db }
+    assert.equal("solved", qa.verdict)
+    assert.is_true(db:info().windows > 0)
+    assert.equal(4, db:info().builds)
+    local qf = q:solve{ method = "full", databases = db }
+    assert.equal(#qa, #qf)
+    assert.equal(0, db:info().windows)
+    q:solve{ method = "astar", databases = db }
+    assert.equal(5, db:info().builds)
+    db:clear()
+    assert.equal(0, db:info().bytes)
+    assert.equal(0, db:info().windows)
+    assert.matches("empty; built 5, reused 3", tostring(db), 1, true)
+    assert.has_error(function() p:solve{ databases = {} } end)
+    assert.has_error(function()
+      require("penny.core").search(nil, nil, nil, nil, nil, { databases = 1 })
+    end)
+  end)
+
   it("rejects a bad pdb option", function()
     local p = penny.puzzle{ board = penny.board{ width = 3, height = 3 },
       start = penny.config(penny.board{ width = 3, height = 3 }, { { 0, 0 }, { 1, 0 }, { 0, 1 } }),

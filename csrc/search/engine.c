@@ -163,11 +163,16 @@ static void take_stage(pn_result *res, pn_keyresult *kr) {
 
 /* A*: with window pattern databases when the goal has one placement and
 ** their tables fit a quarter of the budget (the largest windows that do),
-** else with the goal-cells bound alone.  Sets res (unsolvable) when the
-** databases prove the goal out of reach. */
+** else with the goal-cells bound alone.  The tables come from the cache
+** when it holds the same ones (*held: their bytes, already taken from
+** keylim), else they are built (and kept in the cache, when there is
+** one).  Sets res (unsolvable) when the databases prove the goal out of
+** reach. */
 static int run_astar(pn_coingame *cg, uint64_t key, const pn_searchopts *o,
-                     pn_limits *keylim, pn_pdb *pdb, pn_keyresult *kr,
-                     pn_result *res, pn_error *err) {
+                     pn_limits *keylim, pn_pdb *pdb, size_t *held,
+                     pn_keyresult *kr, pn_result *res, pn_error *err) {
+  pn_pdbcache *cache = o ? o->pdbcache : NULL;
+  bb_t goal = bb_union(&cg->s, &cg->pat[0]);
   double t0 = pn_clock();
   int mc, rc;
   if (cg->npat == 1 && !(o && o->pdb < 0)) {
@@ -176,11 +181,21 @@ static int run_astar(pn_coingame *cg, uint64_t key, const pn_searchopts *o,
     int low = top < 8 ? top : 8;
     for (mc = top; mc >= low; mc--)
       if (pn_pdb_plan(pdb, &cg->s, cg->w, mc)
-          && pdb->bytes + pdb->work <= keylim->max_memory / 4) break;
+          && pdb->bytes + pdb->work <= (keylim->max_memory + *held) / 4) break;
     if (mc < low) pdb->nwin = 0;
   }
-  if (pdb->nwin) {
-    rc = pn_pdb_build(pdb, &cg->s, bb_union(&cg->s, &cg->pat[0]),
+  if (pdb->nwin && cache && pn_pdbcache_same(cache, &cg->s, goal, pdb)) {
+    memset(pdb, 0, sizeof *pdb);
+    cg->pdb = &cache->pdb;
+    cache->reuses++;
+    res->pdb_reused = 1;
+  } else if (pdb->nwin) {
+    if (*held) {                /* other windows: the old tables go */
+      pn_pdbcache_clear(cache);
+      keylim->max_memory += *held;
+      *held = 0;
+    }
+    rc = pn_pdb_build(pdb, &cg->s, goal,
                       o && o->threads > 0 ? o->threads : pn_ncores(),
                       keylim, t0, err);
     if (rc == PN_EINTR || rc == PN_ELIMIT) {
@@ -193,16 +208,25 @@ static int run_astar(pn_coingame *cg, uint64_t key, const pn_searchopts *o,
     if (rc != PN_OK) {
       memset(pdb, 0, sizeof *pdb);    /* on with the goal-cells bound */
     } else {
-      cg->pdb = pdb;
-      if (cg->game.h(cg, key) >= PN_PDB_DEAD) {
-        res->verdict = PN_UNSOLVABLE;
-        snprintf(res->reason, sizeof res->reason, "the relaxed puzzle of a "
-                 "window pattern database has no solution (coins leaving "
-                 "the window for free, its outside counted as occupied)");
-        return PN_OK;
-      }
+      res->pdb_seconds = pdb->seconds;
       keylim->max_memory -= pdb->bytes;
       keylim->time_limit = time_left(keylim->time_limit, pdb->seconds);
+      if (cache) {
+        pn_pdbcache_keep(cache, pdb, &cg->s, goal);
+        cache->builds++;
+        cg->pdb = &cache->pdb;
+      } else {
+        cg->pdb = pdb;
+      }
+    }
+  }
+  if (cg->pdb) {
+    if (cg->game.h(cg, key) >= PN_PDB_DEAD) {
+      res->verdict = PN_UNSOLVABLE;
+      snprintf(res->reason, sizeof res->reason, "the relaxed puzzle of a "
+               "window pattern database has no solution (coins leaving "
+               "the window for free, its outside counted as occupied)");
+      return PN_OK;
     }
   }
   return pn_key_astar(&cg->game, key,
@@ -276,8 +300,9 @@ int pn_search(const pn_board *w, const pn_rule *r, const pn_config *start,
   pn_method m = o ? o->method : PN_M_AUTO;
   pn_keyresult kr;
   pn_pdb pdb;
+  pn_pdbcache *cache = o ? o->pdbcache : NULL;
   pn_error e2;
-  size_t fullneed;
+  size_t fullneed, held = 0, pdbbytes = 0;
   int rc;
   double t0 = pn_clock();
   pn_result_clear(res);
@@ -316,12 +341,18 @@ int pn_search(const pn_board *w, const pn_rule *r, const pn_config *start,
       goto out;
     }
   }
+  /* a cache's tables for another puzzle go */
+  if (cache && cache->pdb.nwin
+      && !(cg.npat == 1
+           && pn_pdbcache_fits(cache, &cg.s, bb_union(&cg.s, &cg.pat[0]))))
+    pn_pdbcache_clear(cache);
   if (o && o->progress) {
     cg.game.progress = o->progress;
     cg.game.progress_ud = o->progress_ud;
   }
   if (m == PN_M_AUTO) m = cg.full ? PN_M_BIDIR : PN_M_ASTAR;
   if (m == PN_M_FULL) {
+    if (cache) pn_pdbcache_clear(cache);    /* the space needs the room */
     rc = run_full(&cg, start, o, &lim, res, err);
     goto out;
   }
@@ -355,6 +386,16 @@ int pn_search(const pn_board *w, const pn_rule *r, const pn_config *start,
     } else {
       fallback = 0;             /* the caller's limits stop the search */
     }
+    /* tables the cache holds for this puzzle count against the budget of
+    ** the key searches (they go before a full-space search) */
+    if (cache && cache->pdb.nwin) {
+      if (cache->pdb.bytes < keylim.max_memory / 2) {
+        held = cache->pdb.bytes;
+        keylim.max_memory -= held;
+      } else {
+        pn_pdbcache_clear(cache);
+      }
+    }
     /* in auto mode with one goal placement, the bidirectional search
     ** answers short puzzles; past AUTO_QUICK states, A* with pattern
     ** databases takes over (BENCHMARKS.md, part D) */
@@ -377,7 +418,8 @@ int pn_search(const pn_board *w, const pn_rule *r, const pn_config *start,
     }
     if (rc == PN_OK && m == PN_M_ASTAR) {
       keylim.time_limit = time_left(lim.time_limit, pn_clock() - t0);
-      rc = run_astar(&cg, key, o, &keylim, &pdb, &kr, res, err);
+      rc = run_astar(&cg, key, o, &keylim, &pdb, &held, &kr, res, err);
+      if (cg.pdb) pdbbytes = cg.pdb->bytes;
       if (rc == PN_OK && res->verdict == PN_UNSOLVABLE) goto out;
     }
     if (rc != PN_OK) { pn_keyresult_clear(&kr); goto out; }
@@ -391,6 +433,8 @@ int pn_search(const pn_board *w, const pn_rule *r, const pn_config *start,
       take_stage(res, &kr);
       pn_pdb_free(&pdb);
       cg.pdb = NULL;
+      if (cache) pn_pdbcache_clear(cache);  /* the space needs the room */
+      held = 0;
       lim.time_limit = time_left(lim.time_limit, pn_clock() - t0);
       rc = run_full(&cg, start, o, &lim, res, err);
       goto out;
@@ -400,7 +444,7 @@ int pn_search(const pn_board *w, const pn_rule *r, const pn_config *start,
   }
 out:
   res->seconds = pn_clock() - t0;
-  if (pdb.nwin) res->memory += pdb.bytes;
+  res->memory += pdbbytes ? pdbbytes : held;
   pn_pdb_free(&pdb);
   pn_coingame_free(&cg);
   return rc;

@@ -413,3 +413,47 @@ void pn_pdb_free(pn_pdb *p) {
     p->d[i] = NULL;
   }
 }
+
+/* {====================================================================
+** Tables kept between searches
+** ===================================================================== */
+
+int pn_pdbcache_fits(const pn_pdbcache *c, const bbspace *s, bb_t goal) {
+  return c->pdb.nwin > 0 && c->ncell == s->ncell && c->ncoin == s->ncoin
+         && c->d == s->d && c->all == s->all && c->goal == goal
+         && memcmp(c->nbr, s->nbr, (size_t)s->ncell * sizeof(bb_t)) == 0;
+}
+
+int pn_pdbcache_same(const pn_pdbcache *c, const bbspace *s, bb_t goal,
+                     const pn_pdb *p) {
+  const pn_pdb *q = &c->pdb;
+  int k;
+  if (!pn_pdbcache_fits(c, s, goal) || q->npart != p->npart
+      || q->nwin != p->nwin || q->maxcells != p->maxcells) return 0;
+  for (k = 0; k <= p->npart; k++)
+    if (q->first[k] != p->first[k]) return 0;
+  for (k = 0; k < p->nwin; k++)
+    if (q->mask[k] != p->mask[k]) return 0;
+  return 1;
+}
+
+void pn_pdbcache_keep(pn_pdbcache *c, pn_pdb *p, const bbspace *s,
+                      bb_t goal) {
+  pn_pdbcache_clear(c);
+  c->pdb = *p;
+  memset(p, 0, sizeof *p);
+  c->ncell = s->ncell;
+  c->ncoin = s->ncoin;
+  c->d = s->d;
+  c->all = s->all;
+  c->goal = goal;
+  memset(c->nbr, 0, sizeof c->nbr);
+  memcpy(c->nbr, s->nbr, (size_t)s->ncell * sizeof(bb_t));
+}
+
+void pn_pdbcache_clear(pn_pdbcache *c) {
+  pn_pdb_free(&c->pdb);
+  memset(&c->pdb, 0, sizeof c->pdb);
+}
+
+/* }==================================================================== */

@@ -60,4 +60,31 @@ int pn_pdb_above(const pn_pdb *p, bb_t m, int bound);
 void pn_pdb_hint(const pn_pdb *p, bb_t m);
 void pn_pdb_free(pn_pdb *p);
 
+/*
+** Tables kept from one search to the next (penny.h's pn_searchopts
+** pdbcache; the Lua binding's penny.databases()).  The tables depend on
+** the window's cells and neighbours, the threshold d, the number of coins,
+** the goal's cells and the windows chosen; a search whose puzzle differs
+** in any of them builds its own and keeps those instead.
+*/
+struct pn_pdbcache {
+  pn_pdb pdb;                   /* no windows: empty */
+  int ncell, ncoin, d;
+  bb_t all, goal;
+  bb_t nbr[BB_MAXCELL];
+  uint64_t builds, reuses;      /* searches that built or reused tables */
+};
+
+/* whether c holds tables for the space s and goal cells goal (any
+** windows) */
+int pn_pdbcache_fits(const pn_pdbcache *c, const bbspace *s, bb_t goal);
+/* whether c holds tables for s and goal with the windows of the plan p */
+int pn_pdbcache_same(const pn_pdbcache *c, const bbspace *s, bb_t goal,
+                     const pn_pdb *p);
+/* move the built tables p into c (p is left empty) */
+void pn_pdbcache_keep(pn_pdbcache *c, pn_pdb *p, const bbspace *s,
+                      bb_t goal);
+/* free the tables c holds */
+void pn_pdbcache_clear(pn_pdbcache *c);
+
 #endif

@@ -319,6 +319,22 @@ function penny.distances(start, opts)
   return r
 end
 
+--[[
+penny.databases() -> Databases
+
+A holder for A*'s window pattern databases, to pass to several solves
+with the same goal: puzzle:solve{databases = db}.  The first solve that
+runs A* builds the tables and leaves them in db; the next ones with the
+same goal cells, board window, rule, number of coins and windows use
+them as they are (stats.pdb_reused, stats.pdb_seconds = 0).  It holds
+one set: a solve to another goal frees it and keeps its own.  While a
+solve runs with db, the tables held count against its memory budget; a
+full-space search frees them.  db:clear() frees them at once (so do the
+garbage collector and a to-be-closed variable); db:info() -> { bytes,
+windows, partitions, maxcells, builds, reuses }.
+]]
+penny.databases = core.databases
+
 --}===================================================================
 
 

@@ -39,7 +39,8 @@ local OPTIONS = { method = "string", max_memory = "number",
                   heuristic = "function", admissible = "boolean",
                   beam_width = "number", max_depth = "number", seed = "number",
                   max_steps = "number", probe_levels = "number",
-                  encoding = "string", pdb = "boolean", partial = "boolean" }
+                  encoding = "string", pdb = "boolean", partial = "boolean",
+                  databases = "userdata" }
 
 local function check_opts(opts, level)
   if opts == nil then return {} end
@@ -161,7 +162,9 @@ margin + 1 moves (see the top of this file).
 ]]
 local function finish(p, win, r, method)
   local stats = { states = r.states, expanded = r.expanded, depth = r.depth,
-                  probed = r.probed, memory = r.memory, seconds = r.seconds, window = win.text }
+                  probed = r.probed, memory = r.memory, seconds = r.seconds,
+                  pdb_seconds = r.pdb_seconds, pdb_reused = r.pdb_reused,
+                  window = win.text }
   local f = { method = method, stats = stats, moves = r.moves,
               lower_bound = r.lower_bound }
   if r.verdict == "solved" then
@@ -257,7 +260,8 @@ local function engine_once(p, opts, method)
     method = method, max_memory = opts.max_memory, max_states = opts.max_states,
     time_limit = opts.time_limit, threads = opts.threads,
     probe_levels = opts.probe_levels, progress = opts.progress,
-    encoding = opts.encoding, pdb = opts.pdb, partial = opts.partial })
+    encoding = opts.encoding, pdb = opts.pdb, partial = opts.partial,
+    databases = opts.databases })
   if r == nil then error(why .. "!", 0) end
   return Solution.new(p, finish(p, win, r, name))
 end
