@@ -578,9 +578,17 @@ describe("A* with window pattern databases", function()
       -- the tables count in the memory of the search that uses them
       assert.is_true(s.stats.memory >= db:info().bytes, keys[i])
     end
+    -- auto mode with the tables in hand: A* at once, the same length
+    do
+      local p, known = cs.puzzle(corpus, "font5x7", keys[2])
+      local s = p:solve{ databases = db, progress = false }
+      assert.equal(#known, #s)
+      assert.is_true(s.stats.pdb_reused)
+      assert.matches("A* with window pattern databases", s.reason, 1, true)
+    end
     local info = db:info()
     assert.equal(1, info.builds)
-    assert.equal(2, info.reuses)
+    assert.equal(3, info.reuses)
     assert.is_true(info.bytes > 0 and info.windows > 0 and info.partitions > 0)
     -- other windows for the same goal: built anew
     local p = cs.puzzle(corpus, "font5x7", keys[1])
@@ -598,7 +606,7 @@ describe("A* with window pattern databases", function()
     assert.equal(3, db:info().builds)
     s2 = p2:solve{ method = "astar", databases = db, progress = false }
     assert.is_true(s2.stats.pdb_reused)
-    assert.equal(3, db:info().reuses)
+    assert.equal(4, db:info().reuses)
     -- a full-space search frees them (on a small board); so does clear
     local board = penny.board{ width = 5, height = 5 }
     local rand = S.rng(77)
@@ -617,7 +625,7 @@ describe("A* with window pattern databases", function()
     db:clear()
     assert.equal(0, db:info().bytes)
     assert.equal(0, db:info().windows)
-    assert.matches("empty; built 5, reused 3", tostring(db), 1, true)
+    assert.matches("empty; built 5, reused 4", tostring(db), 1, true)
     assert.has_error(function() p:solve{ databases = {} } end)
     assert.has_error(function()
       require("penny.core").search(nil, nil, nil, nil, nil, { databases = 1 })
