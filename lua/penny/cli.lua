@@ -10,6 +10,9 @@ penny.cli -- the interpreter's subcommands.
       --progress / --quiet      progress on stderr (default: on a terminal)
   penny show FILE               the puzzles of a file and what decides them
 
+The puzzles of one file share a penny.databases(): those to the same goal
+(one after the other) build A*'s pattern databases once.
+
 `penny solve` exits with status 1 when a puzzle's length differs from the
 'optimum:' the file states, 2 on bad input.
 ]]
@@ -86,6 +89,7 @@ local function solve(args)
   local puzzles = load(file)
   if not puzzles then return 2 end
   local status = 0
+  opts.databases = penny.databases()
   for _, p in ipairs(puzzles) do
     io.write("== ", p.name, "\n")
     local ok, sol = pcall(p.solve, p, opts)
