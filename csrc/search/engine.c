@@ -521,7 +521,8 @@ int pn_distances(const pn_board *w, const pn_rule *r, const pn_config *start,
   if (rc != PN_OK) { pn_fullbfs_free(&f); goto fail; }
   out->maxdepth = f.maxdepth;
   out->complete = f.done;
-  for (d = 0; d <= f.maxdepth && d < 256; d++) out->layer[d] = f.layer[d];
+  for (d = 0; d <= f.maxdepth && d <= PN_FULLBFS_MAXDEPTH + 1 && d < 256; d++)
+    out->layer[d] = f.layer[d];
   out->reached = f.reached;
   out->expanded = f.expanded;
   out->memory = f.memory;
