@@ -193,13 +193,14 @@ static int db_clear(lua_State *L) {
 static int db_info(lua_State *L) {
   pn_pdbcache *c = checkdatabases(L, 1);
   lua_createtable(L, 0, 6);
-  lua_pushinteger(L, (lua_Integer)c->pdb.bytes * (c->pdb.nwin > 0));
+  /* (an empty cache's pdb is all zeros: pn_pdbcache_clear) */
+  lua_pushinteger(L, (lua_Integer)c->pdb.bytes);
   lua_setfield(L, -2, "bytes");
   lua_pushinteger(L, c->pdb.nwin);
   lua_setfield(L, -2, "windows");
-  lua_pushinteger(L, c->pdb.nwin ? c->pdb.npart : 0);
+  lua_pushinteger(L, c->pdb.npart);
   lua_setfield(L, -2, "partitions");
-  lua_pushinteger(L, c->pdb.nwin ? c->pdb.maxcells : 0);
+  lua_pushinteger(L, c->pdb.maxcells);
   lua_setfield(L, -2, "maxcells");
   lua_pushinteger(L, (lua_Integer)c->builds);
   lua_setfield(L, -2, "builds");

@@ -447,7 +447,6 @@ void pn_pdbcache_keep(pn_pdbcache *c, pn_pdb *p, const bbspace *s,
   c->d = s->d;
   c->all = s->all;
   c->goal = goal;
-  memset(c->nbr, 0, sizeof c->nbr);
   memcpy(c->nbr, s->nbr, (size_t)s->ncell * sizeof(bb_t));
 }
 
