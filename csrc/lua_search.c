@@ -107,6 +107,13 @@ void pnL_read_limits(lua_State *L, int idx, pn_limits *lim) {
       lim->partial = lua_toboolean(L, -1) ? 1 : -1;
     }
     lua_pop(L, 1);
+    lua_getfield(L, idx, "prune");
+    if (!lua_isnil(L, -1)) {
+      if (!lua_isboolean(L, -1))
+        luaL_argerror(L, idx, "prune must be a boolean");
+      lim->prune = lua_toboolean(L, -1) ? 0 : -1;
+    }
+    lua_pop(L, 1);
   }
 }
 

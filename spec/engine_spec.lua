@@ -521,6 +521,59 @@ describe("A* with window pattern databases", function()
     end
   end)
 
+  -- move pruning (on by default): a move that commutes with the last one
+  -- and comes before it is left out; every state it leads to must still
+  -- get its least cost, on every board, labelled or not, with the goal
+  -- cells' bound and with small windows, full and partial expansion
+  it("with move pruning: the plain BFS's lengths, fewer states stored", function()
+    local seen = { solved = 0, unsolvable = 0, fewer = 0 }
+    for bi, spec in ipairs(BOARDS) do
+      local rand = S.rng(6000 + bi)
+      local board = penny.board(spec)
+      for trial = 1, 30 do
+        local labels = trial % 3 == 0 and 2 or nil
+        local n = 3 + rand(math.min(3, #board - 5))
+        local a, g = random_puzzle(board, rand, n, labels, trial % 4 ~= 0)
+        if trial % 4 ~= 0 then g = random_walk(g, rand, 3 + rand(8)) end
+        local p = penny.puzzle{ board = board, start = a, goal = g }
+        local ref = p:solve{ method = "bfs" }
+        seen[ref.verdict] = seen[ref.verdict] + 1
+        local pdb = trial % 2 == 0 and 4 or false
+        local off = p:solve{ method = "astar", pdb = pdb, prune = false }
+        local on = p:solve{ method = "astar", pdb = pdb, prune = true,
+                            threads = 1 + trial % 3, partial = trial % 5 == 0 }
+        local what = spec.lattice .. " trial " .. trial
+        assert.equal(ref.verdict, off.verdict, what)
+        assert.equal(ref.verdict, on.verdict, what)
+        assert.equal(#ref, #on, what)
+        assert.equal(#ref, #off, what)
+        if on.verdict == "solved" then
+          assert.is_true(on.replayed and on.optimal, what)
+          assert.is_true(on.stats.states <= off.stats.states, what)
+          if on.stats.states < off.stats.states then seen.fewer = seen.fewer + 1 end
+        end
+      end
+    end
+    assert.is_true(seen.solved >= 60 and seen.unsolvable >= 10,
+      "solved " .. seen.solved .. ", unsolvable " .. seen.unsolvable)
+    assert.is_true(seen.fewer >= 30, "fewer states " .. seen.fewer)
+  end)
+
+  it("with move pruning: Chaffin's lengths, fewer states stored", function()
+    local corpus = cs.load()
+    for _, key in ipairs{ "1-S", "1-V", "C-3" } do
+      local p, known = cs.puzzle(corpus, "font5x7", key)
+      local off = p:solve{ method = "astar", prune = false, progress = false }
+      local on = p:solve{ method = "astar", progress = false }
+      assert.equal(#known, #off, key)
+      assert.equal(#known, #on, key)
+      assert.is_true(on.replayed, key)
+      assert.is_true(on.stats.states < off.stats.states, key)
+    end
+    local p = cs.puzzle(corpus, "font5x7", "1-S")
+    assert.has_error(function() p:solve{ method = "astar", prune = 1 } end)
+  end)
+
   it("turns to partial expansion when 3/4 of the memory budget is used", function()
     -- the goal-cells bound alone (no databases): the budget is all the
     -- search's; plain A* needs more than 60% of its peak, and fails there,

@@ -29,16 +29,26 @@ pn_move pn_coingame_move(const pn_coingame *cg, uint32_t mv) {
   return m;
 }
 
-static int succ(void *ud, uint64_t key, uint64_t *out, uint32_t *mv) {
-  pn_coingame *cg = ud;
+/* the successors of key, in the order of their move codes; with tags,
+** mv[] gets each move's tag (from << 6 | to) instead of its code, and the
+** moves that commute with the last move (tag `last`, 0 at the start) and
+** come before it in tag order are left out (see succ_after) */
+static int list(const pn_coingame *cg, uint64_t key, int tags, uint32_t last,
+                uint64_t *out, uint32_t *mv) {
   const bbspace *s = &cg->s;
   bbstate st;
   bbtargets t;
-  bb_t u;
-  int k, n = 0;
+  bb_t u, p = 0, rest = 0;
+  int k, n = 0, a = -1, b = -1;
   pn_coingame_state(cg, key, &st);
   u = bb_union(s, &st);
   bb_targets(s, u, &t);
+  if (tags && last) {
+    a = (int)(last >> 6);                 /* the last move: a -> b */
+    b = (int)(last & 63);
+    p = (u & ~((bb_t)1 << b)) | (bb_t)1 << a;   /* the state before it */
+    rest = u & ~((bb_t)1 << b);
+  }
   for (k = 0; k < s->nclass; k++) {
     bb_t coins = st.m[k];
     while (coins) {
@@ -48,14 +58,32 @@ static int succ(void *ud, uint64_t key, uint64_t *out, uint32_t *mv) {
       while (dst) {
         int d = __builtin_ctzll(dst);
         bbstate nx = st;
+        uint32_t tag = (uint32_t)(c << 6 | d);
         dst &= dst - 1;
+        /* c -> d and a -> b commute when they move other coins, c -> d
+        ** is a move before a -> b, and a -> b still one after c -> d
+        ** (d >= d neighbours in p less c; b in p less a, c, plus d) */
+        if (tag < last && c != b && d != a
+            && __builtin_popcountll(s->nbr[d] & p & ~((bb_t)1 << c)) >= s->d
+            && __builtin_popcountll(s->nbr[b] & ((rest & ~((bb_t)1 << c))
+                                                 | (bb_t)1 << d)) >= s->d)
+          continue;
         nx.m[k] ^= ((bb_t)1 << c) | ((bb_t)1 << d);
         out[n] = pn_coingame_key(cg, &nx);
-        mv[n++] = (uint32_t)(c << 8 | d);
+        mv[n++] = tags ? tag : (uint32_t)(c << 8 | d);
       }
     }
   }
   return n;
+}
+
+static int succ(void *ud, uint64_t key, uint64_t *out, uint32_t *mv) {
+  return list(ud, key, 0, 0, out, mv);
+}
+
+static int succ_after(void *ud, uint64_t key, uint32_t last, uint64_t *out,
+                      uint32_t *tags) {
+  return list(ud, key, 1, last, out, tags);
 }
 
 static int pred(void *ud, uint64_t key, uint64_t *out, uint32_t *mv) {
@@ -236,6 +264,8 @@ int pn_coingame_init(pn_coingame *cg, const pn_board *w, const pn_rule *r,
                    : cg->s.size ? 64 - __builtin_clzll(cg->s.size) : 0;
   cg->game.succ = succ;
   cg->game.pred = pred;
+  cg->game.tagbits = 12;             /* from << 6 | to: never 0 */
+  cg->game.succ_after = succ_after;
   cg->game.is_goal = is_goal;
   cg->game.h = heuristic;
   cg->game.h_hint = heuristic_hint;

@@ -1274,9 +1274,25 @@ done:
 ** cost, so expanding a batch of them before the successors of the first
 ** are inserted changes nothing a serial A* would prove.
 **
-** A bucket entry is key << 8 | g when keys fit 56 bits (a stale entry is
+** A bucket entry is key << 7 | g when keys fit 56 bits (a stale entry is
 ** one whose g is not the table's), else the key alone (then stale when
 ** g + h is not the bucket's f).
+**
+** Move pruning (pn_keygame.succ_after), when the game offers it and its
+** tags fit an entry beside the key and g (key << (7 + tb) | tag << 7 |
+** g): the entry keeps the move that set the table's g, and its expansion
+** leaves out the moves that commute with that move and come before it.
+** This is safe with duplicate detection.  Claim: once bucket F is done,
+** every state t with d(t) + h(t) <= F is generated at cost d(t) (d: the
+** distance from the start).  By induction on d(t) = k: t = m(s) for some
+** s at distance k - 1 with d(s) + h(s) <= F (h is consistent), expanded
+** at cost k - 1 by the hypothesis.  If m was left out at s, s = L(p) for
+** its tagged move L and a parent p at distance k - 2, m commutes with L
+** and m < L; then u = m(p) is at distance k - 1, d(u) + h(u) <= F, so u
+** was expanded too, and t = L(u): the same question for the pair (u, L),
+** whose move is larger.  Moves are finite, so some pair generates t.
+** Successors dropped as dead (h infinite) have no goal below them, and
+** the states on the pairs' paths are no more costly than t.
 **
 ** Once the search holds 3/4 of its memory budget (or throughout, or
 ** never: pn_limits.partial), expansion is partial (Yoshizumi, Miura and
@@ -1308,7 +1324,8 @@ typedef struct aworker {
   int id;
   scratch sc;
   uint64_t *ck;                     /* successors listed: keys */
-  uint8_t *cf;                      /*   and their bounds */
+  uint8_t *cf;                      /*   their bounds */
+  uint32_t *ct;                     /*   and their tags (pruning) */
   size_t nc;
 } aworker;
 
@@ -1317,11 +1334,14 @@ struct astar {
   keytab t[NPART];                  /* by the top bits of the key's hash: a
                                     ** table grows a sixteenth at a time */
   int packed;
+  int tb;                           /* tag bits in an entry (0: no pruning) */
   int f;                            /* the bucket */
   int re;                           /* the batch: re-expansions */
   int partial;                      /* partial expansion (PEA*) */
   uint64_t *batch;                  /* entries, in pop order (copied:
-                                    ** phase 2 pushes on the bucket) */
+                                    ** phase 2 pushes on the bucket):
+                                    ** packed, key << (7 + tb) | tag << 7 |
+                                    ** cost; else the key */
   size_t nb;
   uint8_t *status;                  /* per entry */
   uint8_t *gx;                      /* per entry: its cost */
@@ -1334,7 +1354,20 @@ struct astar {
 };
 
 static uint64_t entry_key(const astar *a, uint64_t e) {
-  return a->packed ? e >> 8 : e;
+  return a->packed ? e >> (7 + a->tb) : e;
+}
+
+static int entry_cost(uint64_t e) { return (int)(e & 0x7f); }
+
+static uint32_t entry_tag(const astar *a, uint64_t e) {
+  return a->tb ? (uint32_t)(e >> 7) & (((uint32_t)1 << a->tb) - 1) : 0;
+}
+
+static uint64_t entry_of(const astar *a, uint64_t key, uint32_t tag,
+                         int cost) {
+  if (!a->packed) return key;
+  if (!a->tb) return key << 7 | (uint64_t)cost;   /* tag: a move code */
+  return key << (7 + a->tb) | (uint64_t)tag << 7 | (uint64_t)cost;
 }
 
 static uint8_t astar_get(const astar *a, uint64_t key) {
@@ -1381,12 +1414,12 @@ static void astar_slice(astar *a, aworker *w, size_t lo, size_t hi) {
     a->nextf[i] = 0;
     a->gx[i] = 0;
     if (a->re) {            /* closed, its cost final, not the goal */
-      gx = a->packed ? (int)(e & 0xff) : astar_get(a, key) & ~CLOSED;
+      gx = a->packed ? entry_cost(e) : astar_get(a, key) & ~CLOSED;
     } else {
       v = astar_get(a, key);
       gx = v & ~CLOSED;
       if (v == NOVAL || (v & CLOSED)
-          || (a->packed ? gx != (int)(e & 0xff)
+          || (a->packed ? gx != entry_cost(e)
                         : gx + g->h(g->ud, key) != a->f)) {
         a->status[i] = A_STALE;
         continue;
@@ -1396,7 +1429,9 @@ static void astar_slice(astar *a, aworker *w, size_t lo, size_t hi) {
     a->gx[i] = (uint8_t)gx;
     a->status[i] = A_EXPAND;
     if (gx + 1 > MAXG) continue;
-    nk = g->succ(g->ud, key, w->sc.out, w->sc.mv);
+    nk = a->tb ? g->succ_after(g->ud, key, entry_tag(a, e), w->sc.out,
+                               w->sc.mv)
+               : g->succ(g->ud, key, w->sc.out, w->sc.mv);
     /* the successors the table does not hold as cheaply, kept in out[]
     ** (a re-expansion's successors of bound below f are in the table at
     ** gx + 1 or less) */
@@ -1406,7 +1441,10 @@ static void astar_slice(astar *a, aworker *w, size_t lo, size_t hi) {
       uint8_t cv;
       if (j + AHEAD < nk) astar_prefetch(a, w->sc.out[j + AHEAD]);
       cv = astar_get(a, c);
-      if (cv == NOVAL || (!(cv & CLOSED) && cv > gx + 1)) w->sc.out[m++] = c;
+      if (cv == NOVAL || (!(cv & CLOSED) && cv > gx + 1)) {
+        w->sc.mv[m] = w->sc.mv[j];
+        w->sc.out[m++] = c;
+      }
     }
     /* their bounds, fetching the heuristic's memory a state ahead: all
     ** listed, or (partial) those of bound f listed and the least (lower)
@@ -1430,6 +1468,7 @@ static void astar_slice(astar *a, aworker *w, size_t lo, size_t hi) {
         if (fc > NBUCKET - 1) continue;
       }
       w->ck[w->nc] = c;
+      w->ct[w->nc] = w->sc.mv[j];
       w->cf[w->nc++] = (uint8_t)fc;
     }
     a->nchild[i] = (uint32_t)(w->nc - first);
@@ -1484,6 +1523,10 @@ int pn_key_astar(const pn_keygame *g, uint64_t start, int threads,
   a->g = g;
   a->packed = packs(g);
   a->partial = lim && lim->partial > 0;
+  /* pruning when the entries hold the tags beside key and cost */
+  if (g->succ_after && g->tagbits > 0 && a->packed && !(lim && lim->prune < 0)
+      && g->keybits + g->tagbits + 7 <= 64)
+    a->tb = g->tagbits;
   for (t = 0; t < NPART; t++) {
     a->t[t].b = &b;
     a->t[t].packed = a->packed;
@@ -1501,6 +1544,7 @@ int pn_key_astar(const pn_keygame *g, uint64_t start, int threads,
     w->id = t;
     if (!scratch_init(&w->sc, g)
         || !(w->ck = malloc(per * sizeof *w->ck))
+        || !(w->ct = malloc(per * sizeof *w->ct))
         || !(w->cf = malloc(per)))
       break;
   }
@@ -1515,10 +1559,10 @@ int pn_key_astar(const pn_keygame *g, uint64_t start, int threads,
   h0 = g->h(g->ud, start);
   if (h0 > MAXG) h0 = MAXG;
   fmin = h0;
-  if (!take(&b, (size_t)threads * per * 9)) {    /* a limit, not an error */
+  if (!take(&b, (size_t)threads * per * 13)) {    /* a limit, not an error */
     snprintf(b.why, sizeof b.why, "memory budget of %.2f MB is below the "
              "%.2f MB of A*'s buffers", b.max / 1e6,
-             (double)threads * (double)per * 9 / 1e6);
+             (double)threads * (double)per * 13 / 1e6);
     goto stopped;
   }
   fixed = b.used;          /* the buffers: their size depends on threads */
@@ -1527,7 +1571,7 @@ int pn_key_astar(const pn_keygame *g, uint64_t start, int threads,
   threads = a->tm.n;
   started = 1;
   if (!astar_put(a, start, 0, &isnew)
-      || !vec_push(&open[h0][0], a->packed ? start << 8 : start))
+      || !vec_push(&open[h0][0], entry_of(a, start, 0, 0)))
     goto stopped;
   if (a->partial) { res->partial = 1; res->partial_from = h0; }
   for (f = h0; f < NBUCKET && !found; f++) {
@@ -1562,6 +1606,7 @@ int pn_key_astar(const pn_keygame *g, uint64_t start, int threads,
       for (k = 0; k < a->nt; k++) at[k] = 0;
       for (i = 0, k = 0; i < nb && !found; i++) {
         uint64_t key = entry_key(a, a->batch[i]);
+        uint32_t tag = entry_tag(a, a->batch[i]);
         int gx = a->gx[i];
         uint32_t j;
         uint8_t *v;
@@ -1576,7 +1621,7 @@ int pn_key_astar(const pn_keygame *g, uint64_t start, int threads,
         }
         if (a->nextf[i]
             && !vec_push(&again[a->nextf[i]],
-                         a->packed ? key << 8 | (uint64_t)gx : key))
+                         entry_of(a, key, tag, gx)))
           goto stopped;
         for (j = 0; j < a->nchild[i]; j++) {
           aworker *w = &a->w[k];
@@ -1592,7 +1637,7 @@ int pn_key_astar(const pn_keygame *g, uint64_t start, int threads,
           }
           fc = w->cf[at[k] + j];
           if (!vec_push(&open[fc][gx + 1],
-                        a->packed ? c << 8 | (uint64_t)(gx + 1) : c))
+                        entry_of(a, c, w->ct[at[k] + j], gx + 1)))
             goto stopped;
           if (top[fc] < gx + 1) top[fc] = gx + 1;
         }
@@ -1638,6 +1683,7 @@ cleanup:
     if (a->w[t].sc.out || a->w[t].sc.mv) scratch_free(&a->w[t].sc);
     free(a->w[t].ck);
     free(a->w[t].cf);
+    free(a->w[t].ct);
   }
   free(open);
   free(a->status); free(a->gx); free(a->nextf); free(a->nchild);

@@ -31,6 +31,16 @@ typedef struct pn_keygame {
   /* optional: 0 if h(key) <= bound, else a lower bound on h(key) above
   ** bound (h itself, or less when that is cheaper to know) */
   int (*h_above)(void *ud, uint64_t key, int bound);
+  /* optional (A*): move pruning.  A state's tag (below 2^tagbits, never
+  ** 0) names the move that led to it; succ_after lists the successors of
+  ** key with their tags in tags[], leaving out every successor reached by
+  ** a move that commutes with the move `last` (0: none) and comes before
+  ** it in the game's order of tags -- that successor is also reached by
+  ** the two moves in the other order.  Commute: m is a move from the
+  ** state before `last`, and `last` a move from there after m. */
+  int tagbits;
+  int (*succ_after)(void *ud, uint64_t key, uint32_t last, uint64_t *out,
+                    uint32_t *tags);
   /* optional: called after each layer (A*: each f bound) */
   void (*progress)(const pn_progress *p, void *ud);
   void *progress_ud;

@@ -40,6 +40,7 @@ local OPTIONS = { method = "string", max_memory = "number",
                   beam_width = "number", max_depth = "number", seed = "number",
                   max_steps = "number", probe_levels = "number",
                   encoding = "string", pdb = "boolean", partial = "boolean",
+                  prune = "boolean",
                   databases = "userdata" }
 
 local function check_opts(opts, level)
@@ -261,6 +262,7 @@ local function engine_once(p, opts, method)
     time_limit = opts.time_limit, threads = opts.threads,
     probe_levels = opts.probe_levels, progress = opts.progress,
     encoding = opts.encoding, pdb = opts.pdb, partial = opts.partial,
+    prune = opts.prune,
     databases = opts.databases })
   if r == nil then error(why .. "!", 0) end
   return Solution.new(p, finish(p, win, r, name))
