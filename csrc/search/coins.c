@@ -30,9 +30,12 @@ pn_move pn_coingame_move(const pn_coingame *cg, uint32_t mv) {
 }
 
 /* the successors of key, in the order of their move codes; with tags,
-** mv[] gets each move's tag (from << 6 | to) instead of its code, and the
-** moves that commute with the last move (tag `last`, 0 at the start) and
-** come before it in tag order are left out (see succ_after) */
+** mv[] gets each move's tag (from << 6 | to) instead of its code, and
+** with a last move a -> b (tag `last`, 0 at the start) from the state p,
+** two kinds of successors are left out (see succ_after): those one move
+** from p or p itself (no nearer the start than key: never the next state
+** of a shortest path through key), and those reached by a move that
+** commutes with a -> b and comes before it in tag order */
 static int list(const pn_coingame *cg, uint64_t key, int tags, uint32_t last,
                 uint64_t *out, uint32_t *mv) {
   const bbspace *s = &cg->s;
@@ -50,7 +53,9 @@ static int list(const pn_coingame *cg, uint64_t key, int tags, uint32_t last,
     rest = u & ~((bb_t)1 << b);
   }
   for (k = 0; k < s->nclass; k++) {
-    bb_t coins = st.m[k];
+    /* not the coin that moved last: to a, that is p; elsewhere, the move
+    ** a -> d from p (d has the same neighbours among the other coins) */
+    bb_t coins = last ? st.m[k] & rest : st.m[k];
     while (coins) {
       int c = __builtin_ctzll(coins);
       bb_t dst = bb_dest(s, &t, c);
@@ -60,14 +65,24 @@ static int list(const pn_coingame *cg, uint64_t key, int tags, uint32_t last,
         bbstate nx = st;
         uint32_t tag = (uint32_t)(c << 6 | d);
         dst &= dst - 1;
-        /* c -> d and a -> b commute when they move other coins, c -> d
-        ** is a move before a -> b, and a -> b still one after c -> d
-        ** (d >= d neighbours in p less c; b in p less a, c, plus d) */
-        if (tag < last && c != b && d != a
-            && __builtin_popcountll(s->nbr[d] & p & ~((bb_t)1 << c)) >= s->d
-            && __builtin_popcountll(s->nbr[b] & ((rest & ~((bb_t)1 << c))
-                                                 | (bb_t)1 << d)) >= s->d)
-          continue;
+        if (last) {
+          if (d == a) {
+            /* into the cell a left: one move c -> b from p, if the coins
+            ** on c and b are alike */
+            if ((st.m[k] >> b & 1)
+                && __builtin_popcountll(s->nbr[b] & p & ~((bb_t)1 << c)) >= s->d)
+              continue;
+          } else if (tag < last
+                     /* c -> d and a -> b commute: c -> d is a move from p
+                     ** (d has enough neighbours in p less c), and a -> b
+                     ** one after it (b in p less a, c, plus d) */
+                     && __builtin_popcountll(s->nbr[d] & p
+                                             & ~((bb_t)1 << c)) >= s->d
+                     && __builtin_popcountll(s->nbr[b]
+                                             & ((rest & ~((bb_t)1 << c))
+                                                | (bb_t)1 << d)) >= s->d)
+            continue;
+        }
         nx.m[k] ^= ((bb_t)1 << c) | ((bb_t)1 << d);
         out[n] = pn_coingame_key(cg, &nx);
         mv[n++] = tags ? tag : (uint32_t)(c << 8 | d);

@@ -1286,13 +1286,14 @@ done:
 ** every state t with d(t) + h(t) <= F is generated at cost d(t) (d: the
 ** distance from the start).  By induction on d(t) = k: t = m(s) for some
 ** s at distance k - 1 with d(s) + h(s) <= F (h is consistent), expanded
-** at cost k - 1 by the hypothesis.  If m was left out at s, s = L(p) for
-** its tagged move L and a parent p at distance k - 2, m commutes with L
-** and m < L; then u = m(p) is at distance k - 1, d(u) + h(u) <= F, so u
-** was expanded too, and t = L(u): the same question for the pair (u, L),
-** whose move is larger.  Moves are finite, so some pair generates t.
-** Successors dropped as dead (h infinite) have no goal below them, and
-** the states on the pairs' paths are no more costly than t.
+** at cost k - 1 by the hypothesis, so the parent p of its tag L is at
+** distance k - 2 (closed, its cost least).  m was not left out for t
+** being p or one move from p: those are at distance k - 1 at most.  If m
+** was left out for commuting with L, m < L, then u = m(p) is at distance
+** k - 1, d(u) + h(u) <= F, so u was expanded too, and t = L(u): the same
+** question for the pair (u, L), whose move is larger.  Moves are finite,
+** so some pair generates t.  Successors dropped as dead (h infinite)
+** have no goal below them.
 **
 ** Once the search holds 3/4 of its memory budget (or throughout, or
 ** never: pn_limits.partial), expansion is partial (Yoshizumi, Miura and
@@ -1314,6 +1315,7 @@ done:
 #define NBUCKET (MAXG * 2 + 2)
 #define ABATCH 1024                /* bucket entries per batch */
 #define APAR 128                   /* smaller batches on one thread */
+#define CLOSEAHEAD 8               /* entries fetched ahead in phase 2 */
 
 enum { A_STALE, A_GOAL, A_EXPAND };
 
@@ -1490,6 +1492,13 @@ static void *aworker_main(void *ud) {
   return NULL;
 }
 
+/* phase 2 walks the threads' lists one after the other: fetch the slot
+** of the next successor of a cursor (list *pk, entry *pj) running ahead */
+static void ahead_next(const astar *a, int *pk, size_t *pj) {
+  while (*pk < a->nt && *pj >= a->w[*pk].nc) { (*pk)++; *pj = 0; }
+  if (*pk < a->nt) astar_prefetch(a, a->w[*pk].ck[(*pj)++]);
+}
+
 /* entries in bucket f: open by cost, and re-expansions */
 static size_t bucket_size(const vec *open, const vec *again) {
   size_t n = again->n;
@@ -1585,8 +1594,8 @@ int pn_key_astar(const pn_keygame *g, uint64_t start, int threads,
     ** last bucket, the goal comes sooner), then its re-expansions */
     for (;;) {
       vec *q;
-      size_t nb, i, at[MAXTHREADS];
-      int k;
+      size_t nb, i, at[MAXTHREADS], pj;
+      int k, pk;
       while (top[f] > 0 && open[f][top[f]].n == 0) top[f]--;
       q = open[f][top[f]].n > 0 ? &open[f][top[f]] : &again[f];
       if (q->n == 0 || found) break;
@@ -1604,6 +1613,11 @@ int pn_key_astar(const pn_keygame *g, uint64_t start, int threads,
       team_round(&a->tm, astar_phase1, &a->w[0]);
       /* phase 2: the lists in batch order */
       for (k = 0; k < a->nt; k++) at[k] = 0;
+      pk = 0;
+      pj = 0;
+      for (i = 0; i < AHEAD; i++) ahead_next(a, &pk, &pj);
+      for (i = 0; i < nb && i < CLOSEAHEAD; i++)
+        astar_prefetch(a, entry_key(a, a->batch[i]));
       for (i = 0, k = 0; i < nb && !found; i++) {
         uint64_t key = entry_key(a, a->batch[i]);
         uint32_t tag = entry_tag(a, a->batch[i]);
@@ -1612,6 +1626,8 @@ int pn_key_astar(const pn_keygame *g, uint64_t start, int threads,
         uint8_t *v;
         int fc;
         while (i >= slice_at(a->nb, k + 1, a->nt)) k++;
+        if (i + CLOSEAHEAD < nb)
+          astar_prefetch(a, entry_key(a, a->batch[i + CLOSEAHEAD]));
         if (a->status[i] == A_STALE) continue;
         if (a->status[i] == A_GOAL) { found = 1; goal = key; break; }
         if (!a->re) {
@@ -1627,8 +1643,7 @@ int pn_key_astar(const pn_keygame *g, uint64_t start, int threads,
           aworker *w = &a->w[k];
           uint64_t c = w->ck[at[k] + j];
           uint8_t *cv;
-          if (j + AHEAD < a->nchild[i])
-            astar_prefetch(a, w->ck[at[k] + j + AHEAD]);
+          ahead_next(a, &pk, &pj);
           if (!(cv = astar_put(a, c, (uint8_t)(gx + 1), &isnew)))
             goto stopped;
           if (!isnew) {

@@ -32,12 +32,14 @@ typedef struct pn_keygame {
   ** bound (h itself, or less when that is cheaper to know) */
   int (*h_above)(void *ud, uint64_t key, int bound);
   /* optional (A*): move pruning.  A state's tag (below 2^tagbits, never
-  ** 0) names the move that led to it; succ_after lists the successors of
-  ** key with their tags in tags[], leaving out every successor reached by
-  ** a move that commutes with the move `last` (0: none) and comes before
-  ** it in the game's order of tags -- that successor is also reached by
-  ** the two moves in the other order.  Commute: m is a move from the
-  ** state before `last`, and `last` a move from there after m. */
+  ** 0) names the move that led to it from a state p; succ_after lists the
+  ** successors of key with their tags in tags[], and may leave out (when
+  ** `last`, the tag of key, is not 0):
+  **   - p, and the states one move from p (no farther from the start
+  **     than key, when p is one nearer);
+  **   - a successor reached by a move m that commutes with `last` and
+  **     comes before it in the game's order of tags: m is a move from p,
+  **     and `last` a move from there after m, to the same state. */
   int tagbits;
   int (*succ_after)(void *ud, uint64_t key, uint32_t last, uint64_t *out,
                     uint32_t *tags);
