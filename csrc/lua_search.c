@@ -77,6 +77,21 @@ static double optnumber(lua_State *L, int idx, const char *k, double def) {
   return v;
 }
 
+/* an optional boolean option: ifnil when absent, else iftrue or iffalse */
+static int optflag(lua_State *L, int idx, const char *k, int ifnil,
+                   int iftrue, int iffalse) {
+  int v = ifnil;
+  if (lua_isnoneornil(L, idx)) return ifnil;
+  lua_getfield(L, idx, k);
+  if (!lua_isnil(L, -1)) {
+    if (!lua_isboolean(L, -1))
+      luaL_argerror(L, idx, lua_pushfstring(L, "%s must be a boolean", k));
+    v = lua_toboolean(L, -1) ? iftrue : iffalse;
+  }
+  lua_pop(L, 1);
+  return v;
+}
+
 static const char *const method_names[] = {
   "auto", "plain", "bidir", "full", "astar", NULL
 };
@@ -99,22 +114,8 @@ void pnL_read_limits(lua_State *L, int idx, pn_limits *lim) {
   if (levels != (int)levels || levels > 8)
     luaL_argerror(L, idx, "probe_levels must be an integer 0..8");
   lim->probe_levels = (int)levels;
-  if (lua_istable(L, idx)) {
-    lua_getfield(L, idx, "partial");
-    if (!lua_isnil(L, -1)) {
-      if (!lua_isboolean(L, -1))
-        luaL_argerror(L, idx, "partial must be a boolean");
-      lim->partial = lua_toboolean(L, -1) ? 1 : -1;
-    }
-    lua_pop(L, 1);
-    lua_getfield(L, idx, "prune");
-    if (!lua_isnil(L, -1)) {
-      if (!lua_isboolean(L, -1))
-        luaL_argerror(L, idx, "prune must be a boolean");
-      lim->prune = lua_toboolean(L, -1) ? 0 : -1;
-    }
-    lua_pop(L, 1);
-  }
+  lim->partial = optflag(L, idx, "partial", 0, 1, -1);
+  lim->prune = optflag(L, idx, "prune", 0, 0, -1);
 }
 
 static void push_result(lua_State *L, const pn_board *b, const pn_result *r) {

@@ -191,10 +191,10 @@ typedef struct pn_limits {
   int partial;                /* A*: partial expansion (PEA*) throughout
                               ** (1), never (-1), or once the search holds
                               ** 3/4 of its memory budget (0) */
-  int prune;                  /* A*: leave out the successors reached by a
-                              ** move that commutes with the last one and
-                              ** comes before it (0: when the game can and
-                              ** the tags fit the entries; -1: never) */
+  int prune;                  /* A*: move pruning (pn_keygame.succ_after:
+                              ** successors no shortest path needs) when
+                              ** the game offers it and its tags fit the
+                              ** entries (0), or never (-1) */
 } pn_limits;
 
 typedef struct pn_result {

@@ -1316,6 +1316,8 @@ done:
 #define ABATCH 1024                /* bucket entries per batch */
 #define APAR 128                   /* smaller batches on one thread */
 #define CLOSEAHEAD 8               /* entries fetched ahead in phase 2 */
+/* a listed successor: key (ck), tag (ct) and bound (cf) */
+#define LISTED_BYTES (sizeof(uint64_t) + sizeof(uint32_t) + 1)
 
 enum { A_STALE, A_GOAL, A_EXPAND };
 
@@ -1361,15 +1363,20 @@ static uint64_t entry_key(const astar *a, uint64_t e) {
 
 static int entry_cost(uint64_t e) { return (int)(e & 0x7f); }
 
+/* the tag bits (none without pruning: then tags are move codes, dropped) */
+static uint32_t tag_mask(const astar *a) {
+  return ((uint32_t)1 << a->tb) - 1;
+}
+
 static uint32_t entry_tag(const astar *a, uint64_t e) {
-  return a->tb ? (uint32_t)(e >> 7) & (((uint32_t)1 << a->tb) - 1) : 0;
+  return (uint32_t)(e >> 7) & tag_mask(a);
 }
 
 static uint64_t entry_of(const astar *a, uint64_t key, uint32_t tag,
                          int cost) {
   if (!a->packed) return key;
-  if (!a->tb) return key << 7 | (uint64_t)cost;   /* tag: a move code */
-  return key << (7 + a->tb) | (uint64_t)tag << 7 | (uint64_t)cost;
+  return key << (7 + a->tb) | (uint64_t)(tag & tag_mask(a)) << 7
+         | (uint64_t)cost;
 }
 
 static uint8_t astar_get(const astar *a, uint64_t key) {
@@ -1568,10 +1575,10 @@ int pn_key_astar(const pn_keygame *g, uint64_t start, int threads,
   h0 = g->h(g->ud, start);
   if (h0 > MAXG) h0 = MAXG;
   fmin = h0;
-  if (!take(&b, (size_t)threads * per * 13)) {    /* a limit, not an error */
+  if (!take(&b, (size_t)threads * per * LISTED_BYTES)) {  /* a limit */
     snprintf(b.why, sizeof b.why, "memory budget of %.2f MB is below the "
              "%.2f MB of A*'s buffers", b.max / 1e6,
-             (double)threads * (double)per * 13 / 1e6);
+             (double)threads * (double)per * LISTED_BYTES / 1e6);
     goto stopped;
   }
   fixed = b.used;          /* the buffers: their size depends on threads */
