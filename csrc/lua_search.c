@@ -11,6 +11,7 @@
 ** global of the binding: a signal handler has nowhere else to write.
 */
 #define _POSIX_C_SOURCE 200809L
+#include <math.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -217,6 +218,33 @@ static int db_info(lua_State *L) {
   return 1;
 }
 
+/* db:bound(config) -> the tables' lower bound on the moves from config
+** to their goal (math.huge: they prove the goal out of reach), and
+** whether the small windows' bit sets alone prove that */
+static int db_bound(lua_State *L) {
+  pn_pdbcache *c = checkdatabases(L, 1);
+  lconfig *cf = pnL_checkconfig(L, 2);
+  const pn_board *b;
+  bb_t m = 0;
+  size_t i;
+  int h;
+  luaL_argcheck(L, c->pdb.nwin > 0, 1, "the databases are empty (a solve "
+                "with them builds them)");
+  lua_getiuservalue(L, 2, 1);
+  b = pnL_checkboard(L, -1);
+  luaL_argcheck(L, pn_board_ncells(b) == (size_t)c->ncell, 2, "not on the "
+                "board of the databases");
+  luaL_argcheck(L, cf->c.n == (size_t)c->ncoin, 2, "not the databases' "
+                "number of coins");
+  for (i = 0; i < cf->c.n; i++)
+    m |= (bb_t)1 << pn_board_index(b, cf->c.pos[i]);
+  h = pn_pdb_h(&c->pdb, m);
+  if (h >= PN_PDB_DEAD) lua_pushnumber(L, HUGE_VAL);
+  else lua_pushinteger(L, h);
+  lua_pushboolean(L, pn_pdb_dead(&c->pdb, m));
+  return 2;
+}
+
 static int db_tostring(lua_State *L) {
   pn_pdbcache *c = checkdatabases(L, 1);
   char held[80] = "empty";
@@ -237,6 +265,7 @@ static const luaL_Reg databases_meta[] = {
 };
 
 static const luaL_Reg databases_methods[] = {
+  {"bound", db_bound},
   {"clear", db_clear},
   {"info", db_info},
   {NULL, NULL}

@@ -685,6 +685,58 @@ describe("A* with window pattern databases", function()
     end)
   end)
 
+  it("bound configurations (db:bound): admissible, consistent, and the bit sets call dead only what the tables do", function()
+    -- font5x7 1-S: windows of 27 cells and of at most 20, whose bit sets
+    -- A* checks before anything else; a wrong bit would drop a live state
+    local corpus = cs.load()
+    local p, known = cs.puzzle(corpus, "font5x7", "1-S")
+    local db = penny.databases()
+    assert.has_error(function() db:bound(p.start) end, nil)
+    local s = p:solve{ method = "astar", databases = db, progress = false }
+    assert.equal(#known, #s)
+    -- along the optimal path: never above the moves left, and down by at
+    -- most one a move
+    local c, path = p.start, { p.start }
+    for _, m in ipairs(s.moves) do c = c:apply(m); path[#path + 1] = c end
+    local last
+    for i, x in ipairs(path) do
+      local h, quick = db:bound(x)
+      assert.is_false(quick)
+      assert.is_true(h <= #path - i, "state " .. i)
+      if last then assert.is_true(last <= h + 1, "state " .. i) end
+      last = h
+    end
+    assert.equal(0, last)
+    -- random walks from the start, and their successors
+    local rand = S.rng(515)
+    local seen = { quick = 0, dead = 0, live = 0 }
+    for _ = 1, 40 do
+      local x = p.start
+      for _ = 1, 12 do
+        for _, m in ipairs(x:movelist()) do
+          local h, quick = db:bound(x:apply(m))
+          if quick then
+            assert.equal(math.huge, h)
+            seen.quick = seen.quick + 1
+          end
+          if h == math.huge then seen.dead = seen.dead + 1
+          else seen.live = seen.live + 1 end
+        end
+        local ms = x:movelist()
+        local nx = x:apply(ms[rand(#ms)])
+        if db:bound(nx) < math.huge then x = nx end
+      end
+    end
+    assert.is_true(seen.quick > 0 and seen.live > 0, "vacuous")
+    assert.is_true(seen.quick <= seen.dead)
+    -- other boards and coin counts are refused
+    local b = penny.board{ width = 3, height = 3 }
+    assert.has_error(function() db:bound(penny.config(b, { { 0, 0 } })) end)
+    assert.has_error(function()
+      db:bound(penny.config(p.start:board(), { { 0, 0 } }))
+    end)
+  end)
+
   it("rejects a bad pdb option", function()
     local p = penny.puzzle{ board = penny.board{ width = 3, height = 3 },
       start = penny.config(penny.board{ width = 3, height = 3 }, { { 0, 0 }, { 1, 0 }, { 0, 1 } }),

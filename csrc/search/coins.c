@@ -31,11 +31,15 @@ pn_move pn_coingame_move(const pn_coingame *cg, uint32_t mv) {
 
 /* the successors of key, in the order of their move codes; with tags,
 ** mv[] gets each move's tag (from << 6 | to) instead of its code, and
-** with a last move a -> b (tag `last`, 0 at the start) from the state p,
-** two kinds of successors are left out (see succ_after): those one move
-** from p or p itself (no nearer the start than key: never the next state
-** of a shortest path through key), and those reached by a move that
-** commutes with a -> b and comes before it in tag order */
+** these are left out (see succ_after):
+**   - those the databases' bit sets prove dead (no goal below them: as
+**     cheap as a cache hit, where the table lookup and the bound that
+**     would drop them are cache misses);
+**   - with a last move a -> b (tag `last`, 0 at the start) from the state
+**     p, those one move from p or p itself (no nearer the start than key:
+**     never the next state of a shortest path through key), and those
+**     reached by a move that commutes with a -> b and comes before it in
+**     tag order */
 static int list(const pn_coingame *cg, uint64_t key, int tags, uint32_t last,
                 uint64_t *out, uint32_t *mv) {
   const bbspace *s = &cg->s;
@@ -43,6 +47,7 @@ static int list(const pn_coingame *cg, uint64_t key, int tags, uint32_t last,
   bbtargets t;
   bb_t u, p = 0, rest = 0;
   int k, n = 0, a = -1, b = -1;
+  const pn_pdb *live = tags && cg->pdb && cg->pdb->nbits ? cg->pdb : NULL;
   pn_coingame_state(cg, key, &st);
   u = bb_union(s, &st);
   bb_targets(s, u, &t);
@@ -83,6 +88,8 @@ static int list(const pn_coingame *cg, uint64_t key, int tags, uint32_t last,
                                                 | (bb_t)1 << d)) >= s->d)
             continue;
         }
+        if (live && pn_pdb_dead(live, u ^ ((bb_t)1 << c | (bb_t)1 << d)))
+          continue;
         nx.m[k] ^= ((bb_t)1 << c) | ((bb_t)1 << d);
         out[n] = pn_coingame_key(cg, &nx);
         mv[n++] = tags ? tag : (uint32_t)(c << 8 | d);

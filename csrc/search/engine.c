@@ -162,6 +162,39 @@ static void take_stage(pn_result *res, pn_keyresult *kr) {
   memset(kr, 0, sizeof *kr);
 }
 
+/* The successors met on random walks from the start (a fixed seed, so
+** the same on every run), walks of WALKLEN steps that never enter a
+** state the databases prove dead: a sample of what A* lists, to choose
+** the dead-subset bit sets that catch the most. */
+#define SAMPLE 4096
+#define WALKLEN 24
+
+static void choose_bits(const pn_coingame *cg, uint64_t start, pn_pdb *pdb) {
+  const pn_keygame *g = &cg->game;
+  uint64_t *out = malloc((size_t)g->maxsucc * sizeof *out), x = start;
+  uint64_t seed = 0x9e3779b97f4a7c15u;
+  uint32_t *mv = malloc((size_t)g->maxsucc * sizeof *mv);
+  bb_t *m = malloc(SAMPLE * sizeof *m);
+  size_t n = 0, step;
+  if (out && mv && m) {
+    for (step = 0; n < SAMPLE && step < 4 * SAMPLE; step++) {
+      bbstate st;
+      int k;
+      if (step % WALKLEN == 0) x = start;
+      if ((k = g->succ(g->ud, x, out, mv)) == 0) { x = start; continue; }
+      seed = pn_mix64(seed);
+      pn_coingame_state(cg, out[seed % (uint64_t)k], &st);
+      m[n] = bb_union(&cg->s, &st);
+      if (pn_pdb_h(pdb, m[n]) < PN_PDB_DEAD) x = out[seed % (uint64_t)k];
+      n++;
+    }
+    pn_pdb_choose_bits(pdb, m, n);
+  }
+  free(out);
+  free(mv);
+  free(m);
+}
+
 /* A*: with window pattern databases when the goal has one placement and
 ** their tables fit a quarter of the budget (the largest windows that do),
 ** else with the goal-cells bound alone.  The tables come from the cache
@@ -209,6 +242,7 @@ static int run_astar(pn_coingame *cg, uint64_t key, const pn_searchopts *o,
     if (rc != PN_OK) {
       memset(pdb, 0, sizeof *pdb);    /* on with the goal-cells bound */
     } else {
+      choose_bits(cg, key, pdb);
       res->pdb_seconds = pdb->seconds;
       keylim->max_memory -= pdb->bytes;
       keylim->time_limit = time_left(keylim->time_limit, pdb->seconds);

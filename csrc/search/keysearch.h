@@ -33,8 +33,9 @@ typedef struct pn_keygame {
   int (*h_above)(void *ud, uint64_t key, int bound);
   /* optional (A*): move pruning.  A state's tag (below 2^tagbits, never
   ** 0) names the move that led to it from a state p; succ_after lists the
-  ** successors of key with their tags in tags[], and may leave out (when
-  ** `last`, the tag of key, is not 0):
+  ** successors of key with their tags in tags[], and may leave out those
+  ** it proves to have no goal below them, and (when `last`, the tag of
+  ** key, is not 0):
   **   - p, and the states one move from p (no farther from the start
   **     than key, when p is one nearer);
   **   - a successor reached by a move m that commutes with `last` and

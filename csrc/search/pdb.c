@@ -35,6 +35,11 @@
 ** Plan
 ** ===================================================================== */
 
+/* a dead-subset bit set of a window of k cells */
+static size_t bits_bytes(int k) {
+  return k < 6 ? 8 : (size_t)1 << (k - 3);
+}
+
 typedef struct cellpos {
   int id;
   int64_t a, b;                 /* coordinate along the axis, then across */
@@ -120,6 +125,10 @@ int pn_pdb_plan(pn_pdb *p, const bbspace *s, const pn_board *w,
   for (i = 0; i < p->nwin; i++) {
     int k = __builtin_popcountll(p->mask[i]);
     p->bytes += (size_t)1 << k;
+    if (k <= PN_PDB_BITCELLS) {
+      p->bitwin[p->nbits++] = i;
+      p->bytes += bits_bytes(k);
+    }
     /* four bit sets while building (on as many threads as windows at
     ** most; counted for two) */
     if (((size_t)4 << k) / 8 + 64 > p->work / 2)
@@ -355,6 +364,17 @@ int pn_pdb_build(pn_pdb *p, const bbspace *s, bb_t goal, int threads,
   for (i = 1; i <= started; i++) pthread_join(tid[i], NULL);
   pthread_mutex_destroy(&pb.lock);
   for (i = 0; i < p->nwin && rc == PN_OK; i++) rc = pb.w[i].rc;
+  for (i = 0; i < p->nbits && rc == PN_OK; i++) {
+    int w = p->bitwin[i];
+    size_t x, n = (size_t)1 << __builtin_popcountll(p->mask[w]);
+    if (!(p->bits[i] = calloc(bits_bytes(__builtin_popcountll(p->mask[w])),
+                              1))) {
+      rc = PN_ENOMEM;
+      break;
+    }
+    for (x = 0; x < n; x++)
+      if (p->d[w][x] == 255) p->bits[i][x >> 6] |= (uint64_t)1 << (x & 63);
+  }
   p->seconds = pn_clock() - c0;
   if (rc != PN_OK) {
     pn_pdb_free(p);
@@ -368,6 +388,41 @@ int pn_pdb_build(pn_pdb *p, const bbspace *s, bb_t goal, int threads,
 }
 
 /* }==================================================================== */
+
+static int bit_dead(const pn_pdb *p, int i, bb_t m) {
+  bb_t x = bb_pext(m, p->mask[p->bitwin[i]]);
+  return (int)(p->bits[i][x >> 6] >> (x & 63) & 1);
+}
+
+void pn_pdb_choose_bits(pn_pdb *p, const bb_t *m, size_t n) {
+  uint8_t *caught = calloc(n ? n : 1, 1);
+  int k, i, kept = 0;
+  if (!caught) return;                  /* all of them, as they are */
+  for (k = 0; k < p->nbits; k++) {
+    size_t best = 0, j, c;
+    int bi = -1;
+    for (i = k; i < p->nbits; i++) {
+      for (j = 0, c = 0; j < n; j++) c += !caught[j] && bit_dead(p, i, m[j]);
+      if (c > best) { best = c; bi = i; }
+    }
+    if (bi < 0) break;
+    if (bi != k) {                      /* swap it in at k */
+      int w = p->bitwin[k];
+      uint64_t *b = p->bits[k];
+      p->bitwin[k] = p->bitwin[bi]; p->bits[k] = p->bits[bi];
+      p->bitwin[bi] = w; p->bits[bi] = b;
+    }
+    for (j = 0; j < n; j++) caught[j] |= (uint8_t)bit_dead(p, k, m[j]);
+    kept++;
+  }
+  for (k = kept; k < p->nbits; k++) {
+    p->bytes -= bits_bytes(__builtin_popcountll(p->mask[p->bitwin[k]]));
+    free(p->bits[k]);
+    p->bits[k] = NULL;
+  }
+  p->nbits = kept;
+  free(caught);
+}
 
 /* the sum over partition k's windows, or PN_PDB_DEAD */
 static inline int part_sum(const pn_pdb *p, int k, bb_t m) {
@@ -411,6 +466,10 @@ void pn_pdb_free(pn_pdb *p) {
     if (p->d[i])
       pn_bigfree(p->d[i], (size_t)1 << __builtin_popcountll(p->mask[i]));
     p->d[i] = NULL;
+  }
+  for (i = 0; i < p->nbits; i++) {
+    free(p->bits[i]);
+    p->bits[i] = NULL;
   }
 }
 

@@ -27,12 +27,18 @@
 #define PN_PDB_MAXWIN 32
 #define PN_PDB_MAXCELLS 27        /* 128 MiB for the largest table */
 #define PN_PDB_DEAD 100000        /* the bound of an unsolvable state */
+#define PN_PDB_BITCELLS 20        /* windows also kept as dead-subset bits */
 
 typedef struct pn_pdb {
   int npart, nwin;
   int first[PN_PDB_MAXPART + 1];  /* partition k: windows first[k].. */
   bb_t mask[PN_PDB_MAXWIN];       /* cells of each window */
   uint8_t *d[PN_PDB_MAXWIN];      /* relaxed distances, by subset */
+  /* the windows of at most PN_PDB_BITCELLS cells again, 1 bit a subset,
+  ** set when it has no relaxed path (128 KiB at most: cache-resident) */
+  int nbits;
+  int bitwin[PN_PDB_MAXWIN];      /* their windows */
+  uint64_t *bits[PN_PDB_MAXWIN];
   size_t bytes;                   /* of the tables */
   size_t work;                    /* more bytes while building */
   int maxcells;
@@ -56,6 +62,21 @@ int pn_pdb_h(const pn_pdb *p, bb_t m);
 ** the sum of the first partition found above bound (PN_PDB_DEAD when a
 ** window has no relaxed path) */
 int pn_pdb_above(const pn_pdb *p, bb_t m, int bound);
+/* keep the bit sets that prove the most of the occupied-cell sets
+** m[0..n) dead (a sample of the states a search meets), in that order:
+** each next one for the most that those before it miss; the sets that
+** prove none of them dead are dropped (and their bytes given back) */
+void pn_pdb_choose_bits(pn_pdb *p, const bb_t *m, size_t n);
+/* whether a window's bits prove m dead (pn_pdb_h(p, m) == PN_PDB_DEAD);
+** a dead m they miss may still be dead */
+static inline int pn_pdb_dead(const pn_pdb *p, bb_t m) {
+  int i;
+  for (i = 0; i < p->nbits; i++) {
+    bb_t x = bb_pext(m, p->mask[p->bitwin[i]]);
+    if (p->bits[i][x >> 6] >> (x & 63) & 1) return 1;
+  }
+  return 0;
+}
 /* start fetching the entries pn_pdb_h(p, m) reads */
 void pn_pdb_hint(const pn_pdb *p, bb_t m);
 void pn_pdb_free(pn_pdb *p);
