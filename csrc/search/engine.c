@@ -171,7 +171,7 @@ static void take_stage(pn_result *res, pn_keyresult *kr) {
 
 static void choose_bits(const pn_coingame *cg, uint64_t start, pn_pdb *pdb) {
   const pn_keygame *g = &cg->game;
-  uint64_t *out = malloc((size_t)g->maxsucc * sizeof *out), x = start;
+  uint64_t *out = malloc((size_t)g->maxsucc * sizeof *out), x = start, next;
   uint64_t seed = 0x9e3779b97f4a7c15u;
   uint32_t *mv = malloc((size_t)g->maxsucc * sizeof *mv);
   bb_t *m = malloc(SAMPLE * sizeof *m);
@@ -183,10 +183,10 @@ static void choose_bits(const pn_coingame *cg, uint64_t start, pn_pdb *pdb) {
       if (step % WALKLEN == 0) x = start;
       if ((k = g->succ(g->ud, x, out, mv)) == 0) { x = start; continue; }
       seed = pn_mix64(seed);
-      pn_coingame_state(cg, out[seed % (uint64_t)k], &st);
+      next = out[seed % (uint64_t)k];
+      pn_coingame_state(cg, next, &st);
       m[n] = bb_union(&cg->s, &st);
-      if (pn_pdb_h(pdb, m[n]) < PN_PDB_DEAD) x = out[seed % (uint64_t)k];
-      n++;
+      if (pn_pdb_h(pdb, m[n++]) < PN_PDB_DEAD) x = next;
     }
     pn_pdb_choose_bits(pdb, m, n);
   }
