@@ -389,11 +389,6 @@ int pn_pdb_build(pn_pdb *p, const bbspace *s, bb_t goal, int threads,
 
 /* }==================================================================== */
 
-static int bit_dead(const pn_pdb *p, int i, bb_t m) {
-  bb_t x = bb_pext(m, p->mask[p->bitwin[i]]);
-  return (int)(p->bits[i][x >> 6] >> (x & 63) & 1);
-}
-
 void pn_pdb_choose_bits(pn_pdb *p, const bb_t *m, size_t n) {
   uint8_t *caught = calloc(n ? n : 1, 1);
   int k, i, kept = 0;
@@ -402,7 +397,7 @@ void pn_pdb_choose_bits(pn_pdb *p, const bb_t *m, size_t n) {
     size_t best = 0, j, c;
     int bi = -1;
     for (i = k; i < p->nbits; i++) {
-      for (j = 0, c = 0; j < n; j++) c += !caught[j] && bit_dead(p, i, m[j]);
+      for (j = 0, c = 0; j < n; j++) c += !caught[j] && pn_pdb_bit(p, i, m[j]);
       if (c > best) { best = c; bi = i; }
     }
     if (bi < 0) break;
@@ -412,7 +407,7 @@ void pn_pdb_choose_bits(pn_pdb *p, const bb_t *m, size_t n) {
       p->bitwin[k] = p->bitwin[bi]; p->bits[k] = p->bits[bi];
       p->bitwin[bi] = w; p->bits[bi] = b;
     }
-    for (j = 0; j < n; j++) caught[j] |= (uint8_t)bit_dead(p, k, m[j]);
+    for (j = 0; j < n; j++) caught[j] |= (uint8_t)pn_pdb_bit(p, k, m[j]);
     kept++;
   }
   for (k = kept; k < p->nbits; k++) {

@@ -67,14 +67,17 @@ int pn_pdb_above(const pn_pdb *p, bb_t m, int bound);
 ** each next one for the most that those before it miss; the sets that
 ** prove none of them dead are dropped (and their bytes given back) */
 void pn_pdb_choose_bits(pn_pdb *p, const bb_t *m, size_t n);
-/* whether a window's bits prove m dead (pn_pdb_h(p, m) == PN_PDB_DEAD);
+/* whether bit set i, or any, proves m dead (pn_pdb_h(p, m) == PN_PDB_DEAD);
 ** a dead m they miss may still be dead */
+static inline int pn_pdb_bit(const pn_pdb *p, int i, bb_t m) {
+  bb_t x = bb_pext(m, p->mask[p->bitwin[i]]);
+  return (int)(p->bits[i][x >> 6] >> (x & 63) & 1);
+}
+
 static inline int pn_pdb_dead(const pn_pdb *p, bb_t m) {
   int i;
-  for (i = 0; i < p->nbits; i++) {
-    bb_t x = bb_pext(m, p->mask[p->bitwin[i]]);
-    if (p->bits[i][x >> 6] >> (x & 63) & 1) return 1;
-  }
+  for (i = 0; i < p->nbits; i++)
+    if (pn_pdb_bit(p, i, m)) return 1;
   return 0;
 }
 /* start fetching the entries pn_pdb_h(p, m) reads */
