@@ -365,10 +365,9 @@ int pn_pdb_build(pn_pdb *p, const bbspace *s, bb_t goal, int threads,
   pthread_mutex_destroy(&pb.lock);
   for (i = 0; i < p->nwin && rc == PN_OK; i++) rc = pb.w[i].rc;
   for (i = 0; i < p->nbits && rc == PN_OK; i++) {
-    int w = p->bitwin[i];
-    size_t x, n = (size_t)1 << __builtin_popcountll(p->mask[w]);
-    if (!(p->bits[i] = calloc(bits_bytes(__builtin_popcountll(p->mask[w])),
-                              1))) {
+    int w = p->bitwin[i], k = __builtin_popcountll(p->mask[w]);
+    size_t x, n = (size_t)1 << k;
+    if (!(p->bits[i] = calloc(bits_bytes(k), 1))) {
       rc = PN_ENOMEM;
       break;
     }
