@@ -198,10 +198,11 @@ static int db_clear(lua_State *L) {
   return 0;
 }
 
-/* db:info() -> { bytes, windows, partitions, maxcells, builds, reuses } */
+/* db:info() -> { bytes, windows, partitions, maxcells, bit_sets, builds,
+** reuses } */
 static int db_info(lua_State *L) {
   pn_pdbcache *c = checkdatabases(L, 1);
-  lua_createtable(L, 0, 6);
+  lua_createtable(L, 0, 7);
   /* (an empty cache's pdb is all zeros: pn_pdbcache_clear) */
   lua_pushinteger(L, (lua_Integer)c->pdb.bytes);
   lua_setfield(L, -2, "bytes");
@@ -211,6 +212,8 @@ static int db_info(lua_State *L) {
   lua_setfield(L, -2, "partitions");
   lua_pushinteger(L, c->pdb.maxcells);
   lua_setfield(L, -2, "maxcells");
+  lua_pushinteger(L, c->pdb.nbits);
+  lua_setfield(L, -2, "bit_sets");
   lua_pushinteger(L, (lua_Integer)c->builds);
   lua_setfield(L, -2, "builds");
   lua_pushinteger(L, (lua_Integer)c->reuses);

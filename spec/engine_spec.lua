@@ -643,6 +643,7 @@ describe("A* with window pattern databases", function()
     assert.equal(1, info.builds)
     assert.equal(3, info.reuses)
     assert.is_true(info.bytes > 0 and info.windows > 0 and info.partitions > 0)
+    assert.is_true(info.bit_sets >= 0 and info.bit_sets <= info.windows)
     -- other windows for the same goal: built anew
     local p = cs.puzzle(corpus, "font5x7", keys[1])
     local s = p:solve{ method = "astar", databases = db, pdb = 10,

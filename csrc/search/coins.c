@@ -39,14 +39,33 @@ pn_move pn_coingame_move(const pn_coingame *cg, uint32_t mv) {
 **     p, those one move from p or p itself (no nearer the start than key:
 **     never the next state of a shortest path through key), and those
 **     reached by a move that commutes with a -> b and comes before it in
-**     tag order */
+**     tag order.
+** Two passes: the moves first (their class and cells in mv[]), then the
+** bit tests, with the words of a move DEADAHEAD places on fetched early
+** (the bit sets outgrow the core's cache next to the tables' traffic),
+** and the keys. */
+#define DEADAHEAD 8
+#define MV_CLASS 16                     /* mv[]: class << 16 | from << 8 | to */
+
+PREFETCHER void dead_hint(const pn_pdb *p, bb_t m) {
+  int i;
+  for (i = 0; i < p->nbits; i++) {
+    bb_t x = bb_pext(m, p->mask[p->bitwin[i]]);
+    __builtin_prefetch(&p->bits[i][x >> 6]);
+  }
+}
+
+static bb_t moved(bb_t u, uint32_t mv) {
+  return u ^ ((bb_t)1 << (mv >> 8 & 0xff) | (bb_t)1 << (mv & 0xff));
+}
+
 static int list(const pn_coingame *cg, uint64_t key, int tags, uint32_t last,
                 uint64_t *out, uint32_t *mv) {
   const bbspace *s = &cg->s;
   bbstate st;
   bbtargets t;
   bb_t u, p = 0, rest = 0;
-  int k, n = 0, a = -1, b = -1;
+  int k, n = 0, j, m = 0, a = -1, b = -1;
   const pn_pdb *live = tags && cg->pdb && cg->pdb->nbits ? cg->pdb : NULL;
   pn_coingame_state(cg, key, &st);
   u = bb_union(s, &st);
@@ -67,10 +86,9 @@ static int list(const pn_coingame *cg, uint64_t key, int tags, uint32_t last,
       coins &= coins - 1;
       while (dst) {
         int d = __builtin_ctzll(dst);
-        bbstate nx = st;
-        uint32_t tag = (uint32_t)(c << 6 | d);
         dst &= dst - 1;
         if (last) {
+          uint32_t tag = (uint32_t)(c << 6 | d);
           if (d == a) {
             /* into the cell a left: one move c -> b from p, if the coins
             ** on c and b are alike */
@@ -88,15 +106,28 @@ static int list(const pn_coingame *cg, uint64_t key, int tags, uint32_t last,
                                                 | (bb_t)1 << d)) >= s->d)
             continue;
         }
-        if (live && pn_pdb_dead(live, u ^ ((bb_t)1 << c | (bb_t)1 << d)))
-          continue;
-        nx.m[k] ^= ((bb_t)1 << c) | ((bb_t)1 << d);
-        out[n] = pn_coingame_key(cg, &nx);
-        mv[n++] = tags ? tag : (uint32_t)(c << 8 | d);
+        mv[n++] = (uint32_t)(k << MV_CLASS | c << 8 | d);
       }
     }
   }
-  return n;
+  if (live)
+    for (j = 0; j < n && j < DEADAHEAD; j++) dead_hint(live, moved(u, mv[j]));
+  for (j = 0; j < n; j++) {
+    uint32_t x = mv[j], c = x >> 8 & 0xff, d = x & 0xff;
+    if (live) {
+      if (j + DEADAHEAD < n) dead_hint(live, moved(u, mv[j + DEADAHEAD]));
+      if (pn_pdb_dead(live, moved(u, x))) continue;
+    }
+    if (s->nclass == 1) {
+      out[m] = moved(u, x);
+    } else {
+      bbstate nx = st;
+      nx.m[x >> MV_CLASS] ^= (bb_t)1 << c | (bb_t)1 << d;
+      out[m] = pn_coingame_key(cg, &nx);
+    }
+    mv[m++] = tags ? c << 6 | d : c << 8 | d;
+  }
+  return m;
 }
 
 static int succ(void *ud, uint64_t key, uint64_t *out, uint32_t *mv) {

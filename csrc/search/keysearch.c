@@ -246,15 +246,6 @@ static uint8_t *tab_put(keytab *t, uint64_t key, uint8_t val, int *isnew) {
   return tab_put_h(t, key, pn_mix64(key), val, isnew);
 }
 
-/* Prefetch helpers are forced inline: gcc 12 finds a function whose only
-** effect is a prefetch to have none, and drops its calls (A* ran 25% slower
-** through such a wrapper). */
-#if defined(__GNUC__)
-#define PREFETCHER static inline __attribute__((always_inline))
-#else
-#define PREFETCHER static inline
-#endif
-
 /* start fetching the slot of hash h (a hint only) */
 PREFETCHER void tab_prefetch(const keytab *t, uint64_t h) {
   if (t->cap) {
