@@ -47,15 +47,7 @@ pn_move pn_coingame_move(const pn_coingame *cg, uint32_t mv) {
 #define DEADAHEAD 8
 #define MV_CLASS 16                     /* mv[]: class << 16 | from << 8 | to */
 
-PREFETCHER void dead_hint(const pn_pdb *p, bb_t m) {
-  int i;
-  for (i = 0; i < p->nbits; i++) {
-    bb_t x = bb_pext(m, p->mask[p->bitwin[i]]);
-    __builtin_prefetch(&p->bits[i][x >> 6]);
-  }
-}
-
-static bb_t moved(bb_t u, uint32_t mv) {
+static bb_t after_move(bb_t u, uint32_t mv) {
   return u ^ ((bb_t)1 << (mv >> 8 & 0xff) | (bb_t)1 << (mv & 0xff));
 }
 
@@ -111,15 +103,17 @@ static int list(const pn_coingame *cg, uint64_t key, int tags, uint32_t last,
     }
   }
   if (live)
-    for (j = 0; j < n && j < DEADAHEAD; j++) dead_hint(live, moved(u, mv[j]));
+    for (j = 0; j < n && j < DEADAHEAD; j++)
+      pn_pdb_dead_hint(live, after_move(u, mv[j]));
   for (j = 0; j < n; j++) {
     uint32_t x = mv[j], c = x >> 8 & 0xff, d = x & 0xff;
     if (live) {
-      if (j + DEADAHEAD < n) dead_hint(live, moved(u, mv[j + DEADAHEAD]));
-      if (pn_pdb_dead(live, moved(u, x))) continue;
+      if (j + DEADAHEAD < n)
+        pn_pdb_dead_hint(live, after_move(u, mv[j + DEADAHEAD]));
+      if (pn_pdb_dead(live, after_move(u, x))) continue;
     }
     if (s->nclass == 1) {
-      out[m] = moved(u, x);
+      out[m] = after_move(u, x);
     } else {
       bbstate nx = st;
       nx.m[x >> MV_CLASS] ^= (bb_t)1 << c | (bb_t)1 << d;

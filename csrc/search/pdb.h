@@ -80,6 +80,15 @@ static inline int pn_pdb_dead(const pn_pdb *p, bb_t m) {
     if (pn_pdb_bit(p, i, m)) return 1;
   return 0;
 }
+
+/* start fetching the words pn_pdb_dead(p, m) reads */
+PREFETCHER void pn_pdb_dead_hint(const pn_pdb *p, bb_t m) {
+  int i;
+  for (i = 0; i < p->nbits; i++) {
+    bb_t x = bb_pext(m, p->mask[p->bitwin[i]]);
+    __builtin_prefetch(&p->bits[i][x >> 6]);
+  }
+}
 /* start fetching the entries pn_pdb_h(p, m) reads */
 void pn_pdb_hint(const pn_pdb *p, bb_t m);
 void pn_pdb_free(pn_pdb *p);
