@@ -1404,12 +1404,19 @@ static int h_above(const pn_keygame *g, uint64_t key, int bound) {
 static void astar_slice(astar *a, aworker *w, size_t lo, size_t hi) {
   const pn_keygame *g = a->g;
   size_t i;
+  /* the entries' own slots are looked up first (not re-expansions of
+  ** packed entries: their cost comes with them) */
+  int look = !a->re || !a->packed;
   w->nc = 0;
+  for (i = lo; look && i < hi && i < lo + CLOSEAHEAD; i++)
+    astar_prefetch(a, entry_key(a, a->batch[i]));
   for (i = lo; i < hi; i++) {
     uint64_t e = a->batch[i], key = entry_key(a, e);
     uint8_t v;
     int gx, nk, j, m, nf = 0;
     size_t first = w->nc;
+    if (look && i + CLOSEAHEAD < hi)
+      astar_prefetch(a, entry_key(a, a->batch[i + CLOSEAHEAD]));
     a->nchild[i] = 0;
     a->nextf[i] = 0;
     a->gx[i] = 0;
