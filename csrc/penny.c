@@ -432,10 +432,12 @@ static int openpenny(lua_State *L) {
   return 0;
 }
 
+/* the usage text: on stderr after a bad option, on stdout for --help */
 static void print_usage(const char *badoption) {
+  FILE *out = badoption ? stderr : stdout;
   if (badoption) fprintf(stderr, "%s: unrecognized option '%s'\n", progname,
                          badoption);
-  fprintf(stderr,
+  fprintf(out,
     "usage: %s [options] [script [args]]\n"
     "       %s solve|show|render FILE [options]\n"
     "Available options are:\n"
@@ -443,6 +445,7 @@ static void print_usage(const char *badoption) {
     "  -i        enter interactive mode after executing 'script'\n"
     "  -l mod    require library 'mod' into global 'mod'\n"
     "  -v        show version information\n"
+    "  -h, --help  show this text (penny solve --help: the subcommands)\n"
     "  --        stop handling options\n"
     "  -         stop handling options and execute stdin\n",
     progname, progname);
@@ -452,6 +455,7 @@ static void print_usage(const char *badoption) {
 #define has_i 2
 #define has_v 4
 #define has_e 8
+#define has_h 16
 
 /* scan options; returns the index of the script (or argc) */
 static int collectargs(char **argv, int *first) {
@@ -461,6 +465,7 @@ static int collectargs(char **argv, int *first) {
     if (argv[i][0] != '-') return args;
     switch (argv[i][1]) {
       case '-':
+        if (strcmp(argv[i], "--help") == 0) return args | has_h;
         if (argv[i][2] != '\0') return has_error;
         *first = i + 1;
         return args;
@@ -478,6 +483,9 @@ static int collectargs(char **argv, int *first) {
           if (argv[i] == NULL || argv[i][0] == '-') return has_error;
         }
         break;
+      case 'h':
+        if (argv[i][2] != '\0') return has_error;
+        return args | has_h;
       default:
         return has_error;
     }
@@ -543,6 +551,11 @@ static int pmain(lua_State *L) {
   if (args == has_error) {
     print_usage(argv[first]);
     return 0;
+  }
+  if (args & has_h) {
+    print_usage(NULL);
+    lua_pushboolean(L, 1);
+    return 1;
   }
   luaL_openlibs(L);
   openpenny(L);

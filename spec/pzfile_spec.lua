@@ -119,4 +119,15 @@ describe("penny solve / show", function()
     assert.equal(2, st)
     assert.truthy(out:find("usage", 1, true), out)
   end)
+
+  it("--help and -h print the usage on stdout and exit 0", function()
+    for _, cmd in ipairs{ " --help", " -h", " solve --help", " solve -h" } do
+      local out, st = S.run("(" .. S.PENNY .. cmd .. " 2>/dev/null)")
+      assert.equal(0, st, cmd)
+      assert.truthy(out:find("usage", 1, true), cmd)
+    end
+    local out, st = S.run(S.PENNY .. " --nope")
+    assert.equal(1, st)
+    assert.truthy(out:find("unrecognized option '--nope'", 1, true), out)
+  end)
 end)

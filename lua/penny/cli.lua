@@ -27,13 +27,19 @@ local _ENV = nil
 
 local M = {}
 
+-- the usage text: on stderr with an error message (status 2), or on
+-- stdout when asked for with --help (status 0)
 local function usage(msg)
-  if msg then io.stderr:write("penny: ", msg, "\n") end
-  io.stderr:write("usage: penny solve FILE [--method M] [--time-limit S] "
+  local out = msg and io.stderr or io.stdout
+  if msg then out:write("penny: ", msg, "\n") end
+  out:write("usage: penny solve FILE [--method M] [--time-limit S] "
     .. "[--max-memory BYTES] [--threads N] [--encoding auto|byte|lean]\n"
     .. "       [--progress|--quiet]\n"
-    .. "       penny show FILE\n")
-  return 2
+    .. "       penny show FILE\n"
+    .. "       penny render FILE [--svg OUT] [--animate] [--puzzle N]\n"
+    .. "methods: auto (default), plain, bidir, astar, full; BYTES may end "
+    .. "in K, M or G\n")
+  return msg and 2 or 0
 end
 
 local function bytes(s)
@@ -80,6 +86,7 @@ local function solve(args)
       i = i + 1
     elseif a == "--progress" then opts.progress = true
     elseif a == "--quiet" then opts.progress = false
+    elseif a == "--help" or a == "-h" then return usage()
     elseif a:sub(1, 2) == "--" then return usage("unknown option " .. a)
     elseif not file then file = a
     else return usage("one file at a time") end
@@ -128,6 +135,7 @@ end
 
 function M.main(cmd, ...)
   local args = { ... }
+  if args[1] == "--help" or args[1] == "-h" then return usage() end
   if cmd == "solve" then return solve(args) end
   if cmd == "show" then return show(args) end
   if cmd == "render" then
