@@ -4,7 +4,11 @@ bench/run.lua -- the benchmarks of `make bench` (see BENCHMARKS.md).
   penny bench/run.lua [options]
 
   --parts A,B,C,D,E,F,G  which parts (default: all)
-  --letters XYZ          part A: these start letters only (default: all 37)
+  --letters XYZ          part A: these start (or goal) letters only
+                         (default: all 37)
+  --by start|goal        part A: one distance table per start letter
+                         (default), or the 36 puzzles to each goal letter
+                         solved one by one with one penny.databases()
   --keys F-R,L-N         part B: these font5x9 puzzles (default: F-R and
                          the ten longest after it)
   --sample N             part D: font5x9 puzzles to time, at evenly spaced
@@ -18,8 +22,9 @@ bench/run.lua -- the benchmarks of `make bench` (see BENCHMARKS.md).
   --method M             parts B, D: the solve method (default auto)
 
   A  font5x7, all 1,332 puzzles: one distance table per start letter (36
-     targets at once); every length compared with Chaffin's, every path
-     replayed by the move checker
+     targets at once), or with --by goal one solve per puzzle, goal by
+     goal, sharing the pattern databases; every length compared with
+     Chaffin's, every path replayed by the move checker
   B  font5x9: F-R (42 moves) and the ten longest puzzles, one search each
   C  the plain baseline (bench/baseline.c, a hash-set BFS written the
      obvious way) and the engine on the same puzzles, same run: ratios
@@ -35,7 +40,7 @@ local cs = require "penny.coinsliding"
 
 local opts = { parts = "A,B,C,D,E,F,G,H", letters = nil, keys = nil, sample = 12,
                limit = 600, memory = 16, threads = 0, encoding = nil,
-               method = "auto", goal = nil }
+               method = "auto", goal = nil, by = "start" }
 do
   local i = 1
   while i <= #arg do
@@ -50,6 +55,9 @@ do
     elseif k == "--encoding" then opts.encoding = v
     elseif k == "--method" then opts.method = v
     elseif k == "--goal" then opts.goal = v
+    elseif k == "--by" then
+      assert(v == "start" or v == "goal", "--by takes start or goal")
+      opts.by = v
     else error("unknown option " .. tostring(k)) end
     i = i + 2
   end
@@ -103,7 +111,72 @@ say("# penny benchmarks (%s, %d cores, budget %.0f GB)", os.date("%Y-%m-%d"),
 --{===================================================================
 -- A: font5x7, every puzzle, one distance table per start letter
 
-if want("A") then
+if want("A") and opts.by == "goal" then
+  say("\n## A. font5x7: every puzzle, goal by goal, one set of databases per goal\n")
+  say("| goal | puzzles | max moves | states stored | seconds | databases s | peak GB | lengths = Chaffin | paths replayed | methods |")
+  say("|---|---|---|---|---|---|---|---|---|---|")
+  local bygoal = {}
+  for k in pairs(corpus.solutions.font5x7) do
+    local g = k:match("%-(.+)$")
+    bygoal[g] = bygoal[g] or {}
+    table.insert(bygoal[g], k)
+  end
+  local total_t, total_states, total_puzzles, bad, notreplayed, peak = 0, 0, 0, 0, 0, 0
+  local t_all = wall()
+  for _, g in ipairs(letters_of("font5x7")) do
+    if not opts.letters or opts.letters:find(g, 1, true) then
+      local keys = bygoal[g]
+      table.sort(keys)
+      local db = penny.databases()
+      local same, replayed, maxd, states, built, methods = 0, 0, 0, 0, 0, {}
+      reset_peak()
+      local t0 = wall()
+      for _, key in ipairs(keys) do
+        local p, known = cs.puzzle(corpus, "font5x7", key)
+        local sol = p:solve{ max_memory = BUDGET, time_limit = opts.limit,
+                             threads = opts.threads, progress = false,
+                             method = opts.method, databases = db }
+        if sol.verdict == "solved" and #sol == #known then same = same + 1 else
+          bad = bad + 1
+          say("MISMATCH %s: penny %s %s, Chaffin %d", key, sol.verdict,
+              tostring(#sol), #known)
+        end
+        if sol.verdict == "solved" and sol.replayed then
+          replayed = replayed + 1
+        else
+          notreplayed = notreplayed + 1
+        end
+        if #sol > maxd then maxd = #sol end
+        states = states + (sol.stats.states or 0)
+        built = built + (sol.stats.pdb_seconds or 0)
+        -- which search proved it, from the optimality reason
+        local r = sol.reason or ""
+        local how = r:find("A*", 1, true) and "A*"
+          or r:find("bidirectional", 1, true) and "bidir"
+          or r:find("^optimal: ") and "full" or "other"
+        methods[how] = (methods[how] or 0) + 1
+      end
+      local secs = wall() - t0
+      db:clear()
+      local pk = peak_rss()
+      if pk > peak then peak = pk end
+      local ms = {}
+      for m, c in pairs(methods) do ms[#ms + 1] = m .. " " .. c end
+      table.sort(ms)
+      total_t = total_t + secs
+      total_states = total_states + states
+      total_puzzles = total_puzzles + #keys
+      say("| %s | %d | %d | %d | %.1f | %.1f | %.2f | %d/%d | %d/%d | %s |", g,
+          #keys, maxd, states, secs, built, pk / 1e9, same, #keys, replayed,
+          #keys, table.concat(ms, ", "))
+    end
+  end
+  local elapsed = wall() - t_all
+  say("\nA: %d puzzles, %d lengths differ from Chaffin's, %d paths fail the "
+    .. "replay; solves %.0f s, whole part %.0f s (%.1f min) wall; peak %.2f GB; "
+    .. "%d states stored in all", total_puzzles, bad, notreplayed, total_t,
+    elapsed, elapsed / 60, peak / 1e9, total_states)
+elseif want("A") then
   say("\n## A. font5x7: every puzzle, one distance table per start letter\n")
   say("| start | targets | max moves | states reached | seconds | M states/s | peak GB | lengths = Chaffin | paths replayed |")
   say("|---|---|---|---|---|---|---|---|---|")
