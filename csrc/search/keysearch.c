@@ -441,8 +441,9 @@ typedef struct team {
 
 /* a team of n threads, the caller included; the workers start with the
 ** first round that needs them (team_ready), so that a search whose
-** rounds are all small never pays for them (font5x7 D-0: 2.4 -> 2.1 ms
-** on two threads).  Each worker calls team_serve. */
+** rounds are all small never creates them (penny solve
+** examples/classics.pz: 1 thread created instead of 3).  Each worker
+** calls team_serve. */
 static void team_start(team *tm, int n, void *(*fn)(void *), void *arg,
                        size_t size) {
   tm->n = 1;
@@ -821,18 +822,22 @@ static void *bworker_main(void *ud) {
 /* expand positions [lo, hi) of the frontier of side bd->dir; 0 when a
 ** table or buffer could not grow */
 static int run_chunk(bidir *bd, size_t lo, size_t hi) {
+  int nt;
   bd->lo = lo;
   bd->hi = hi;
   /* small chunks on one thread: not worth the barriers (a probed state
-  ** is a lot of work) */
-  int nt = bd->nthreads;
-  if (bd->probing ? hi - lo > 1 : hi - lo >= 512)
-    nt = bd->nthreads = team_ready(&bd->tm);
+  ** is a lot of work); the workers start with the first chunk that
+  ** needs them */
   if (bd->probing)
-    bd->nt = hi - lo < (size_t)nt ? (int)(hi - lo) : nt;
+    nt = hi - lo < (size_t)bd->nthreads ? (int)(hi - lo) : bd->nthreads;
   else
-    bd->nt = hi - lo < 512 ? 1 : nt;
-  team_round(&bd->tm, run_phases, &bd->w[0], bd->nt == 1);
+    nt = hi - lo < 512 ? 1 : bd->nthreads;
+  if (nt > 1) {
+    bd->nthreads = team_ready(&bd->tm);
+    if (nt > bd->nthreads) nt = bd->nthreads;
+  }
+  bd->nt = nt;
+  team_round(&bd->tm, run_phases, &bd->w[0], nt == 1);
   return !bd->failed;
 }
 
@@ -1643,7 +1648,7 @@ int pn_key_astar(const pn_keygame *g, uint64_t start, int threads,
       for (i = 0; i < nb; i++) a->batch[i] = q->a[--q->n];
       a->re = q == &again[f];
       a->nb = nb;
-      a->nt = nb < APAR ? 1 : (threads = team_ready(&a->tm));
+      a->nt = nb < APAR ? 1 : team_ready(&a->tm);
       team_round(&a->tm, astar_phase1, &a->w[0], a->nt == 1);
       /* phase 2: the lists in batch order */
       for (k = 0; k < a->nt; k++) at[k] = 0;
