@@ -151,10 +151,15 @@ static int pred(void *ud, uint64_t key, uint64_t *out, uint32_t *mv) {
       if (!bb_can_have_moved(s, u, c)) continue;
       while (orig) {
         int p = __builtin_ctzll(orig);
-        bbstate pr = st;
+        bb_t flip = ((bb_t)1 << c) | ((bb_t)1 << p);
         orig &= orig - 1;
-        pr.m[k] ^= ((bb_t)1 << c) | ((bb_t)1 << p);
-        out[n] = pn_coingame_key(cg, &pr);
+        if (s->nclass == 1) {           /* the key is the mask */
+          out[n] = u ^ flip;
+        } else {
+          bbstate pr = st;
+          pr.m[k] ^= flip;
+          out[n] = pn_coingame_key(cg, &pr);
+        }
         mv[n++] = (uint32_t)(p << 8 | c);
       }
     }

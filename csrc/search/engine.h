@@ -23,6 +23,8 @@
 #else
 #define PREFETCHER static inline
 #endif
+/* the same for the few small functions of a search's inner loop */
+#define HOT PREFETCHER
 
 #define BB_MAXCELL 64
 #define BB_MAXCLASS 16       /* label classes in one state */

@@ -98,6 +98,7 @@ typedef struct keytab {
   uint64_t *keys;             /* packed: key << 8 | value; else the keys */
   uint8_t *val;               /* not packed: the values */
   size_t cap, n;
+  size_t full;                /* n that makes it grow: 0.7 cap */
   int packed;
   budget *b;
 } keytab;
@@ -185,13 +186,14 @@ static int tab_grow(keytab *t) {
   tab_arrays_free(t->keys, t->val, t->cap);
   give(t->b, t->cap * sb);
   t->keys = k; t->val = v; t->cap = ncap;
+  t->full = 7 * ncap / 10;
   return 1;
 }
 
 static void tab_free(keytab *t) {
   tab_arrays_free(t->keys, t->val, t->cap);
   if (t->b) give(t->b, t->cap * slot_bytes(t));
-  t->keys = NULL; t->val = NULL; t->cap = t->n = 0;
+  t->keys = NULL; t->val = NULL; t->cap = t->n = t->full = 0;
 }
 
 /* the slot of key (whose pn_mix64 is h), or the empty slot where it would
@@ -199,9 +201,10 @@ static void tab_free(keytab *t) {
 static size_t tab_find(const keytab *t, uint64_t key, uint64_t h) {
   size_t j;
   uint64_t w;
+  int sh = t->packed ? 8 : 0;
   for (j = slot_of(h, t->cap); (w = t->keys[j]) != EMPTY;
        j = slot_next(j, t->cap))
-    if ((t->packed ? w >> 8 : w) == key) break;
+    if (w >> sh == key) break;
   return j;
 }
 
@@ -213,24 +216,31 @@ static uint8_t tab_get_h(const keytab *t, uint64_t key, uint64_t h) {
   return t->keys[j] != EMPTY ? *slot_val(t, j) : NOVAL;
 }
 
+/* counts one more state against the state limit (none is kept when
+** several threads insert: the chunks check it) */
+static int tab_count(keytab *t) {
+  budget *b = t->b;
+  if (b->mt) return 1;
+  if (b->lim && b->lim->max_states && b->states >= b->lim->max_states) {
+    b->stopped = PN_ENOMEM;
+    snprintf(b->why, sizeof b->why, "state limit of %zu reached",
+             b->lim->max_states);
+    return 0;
+  }
+  b->states++;
+  return 1;
+}
+
 /* slot of key (whose pn_mix64 is h), inserting it with val if absent
-** (*isnew); NULL when the budget is exhausted */
-static uint8_t *tab_put_h(keytab *t, uint64_t key, uint64_t h, uint8_t val,
-                          int *isnew) {
+** (*isnew); NULL when the budget is exhausted.  Inlined: it is the inner
+** loop of every search (the rare paths are the calls) */
+HOT uint8_t *tab_put_h(keytab *t, uint64_t key, uint64_t h, uint8_t val,
+                       int *isnew) {
   size_t j;
-  if (10 * (t->n + 1) > 7 * t->cap && !tab_grow(t)) return NULL;
+  if (t->n >= t->full && !tab_grow(t)) return NULL;
   j = tab_find(t, key, h);
   if (t->keys[j] != EMPTY) { *isnew = 0; return slot_val(t, j); }
-  if (!t->b->mt) {
-    if (t->b->lim && t->b->lim->max_states
-        && t->b->states >= t->b->lim->max_states) {
-      t->b->stopped = PN_ENOMEM;
-      snprintf(t->b->why, sizeof t->b->why, "state limit of %zu reached",
-               t->b->lim->max_states);
-      return NULL;
-    }
-    t->b->states++;
-  }
+  if (!tab_count(t)) return NULL;
   if (t->packed) {
     t->keys[j] = key << 8 | val;
   } else {
@@ -293,12 +303,14 @@ static void vec_presize(vec *v, size_t n) {
 /* vectors double up to 8 MB, then grow by a quarter (large ones are
 ** mmap'ed, and realloc moves their pages without copying: the slack is
 ** what counts against the budget) */
-static int vec_push(vec *v, uint64_t x) {
-  if (v->n == v->cap
-      && !vec_reserve(v, v->cap < 256 ? 256
-                         : v->cap < ((size_t)1 << 20) ? 2 * v->cap
-                         : v->cap + v->cap / 4))
-    return 0;
+static int vec_more(vec *v) {
+  return vec_reserve(v, v->cap < 256 ? 256
+                        : v->cap < ((size_t)1 << 20) ? 2 * v->cap
+                        : v->cap + v->cap / 4);
+}
+
+HOT int vec_push(vec *v, uint64_t x) {
+  if (v->n == v->cap && !vec_more(v)) return 0;
   v->a[v->n++] = x;
   return 1;
 }
@@ -361,11 +373,15 @@ static int scratch_init(scratch *s, const pn_keygame *g) {
 
 static void scratch_free(scratch *s) { free(s->out); free(s->mv); }
 
-/* the tables of one search: one, or one per partition of the keys (the
-** bidirectional search: partition = the top bits of the key's hash) */
+/* the tables of one search: one, or one per partition of the keys.  The
+** partition is the top bits of a multiplicative hash of the key, cheaper
+** than pn_mix64 (which places the key within its partition's table): the
+** bidirectional search sorts every key it makes by partition first */
 #define NPART 16
 
-static unsigned part_of(uint64_t h) { return (unsigned)(h >> 60); }
+static unsigned part_of(uint64_t key) {
+  return (unsigned)((key * 0x9e3779b97f4a7c15ULL) >> 60);
+}
 
 typedef struct kview {
   const keytab *t;
@@ -374,7 +390,7 @@ typedef struct kview {
 
 static uint8_t view_get(const kview *v, uint64_t key) {
   uint64_t h = pn_mix64(key);
-  return tab_get_h(&v->t[v->np > 1 ? part_of(h) : 0], key, h);
+  return tab_get_h(&v->t[v->np > 1 ? part_of(key) : 0], key, h);
 }
 
 /* walk from key toward depth 0 of v: through predecessors (forward table)
@@ -663,7 +679,7 @@ static void expand_slice(bidir *bd, bworker *w, size_t a, size_t b) {
     w->expanded++;
     w->made += (uint64_t)nk;
     for (j = 0; j < nk; j++)
-      if (!vec_push(&w->buf[part_of(pn_mix64(w->sc.out[j]))], w->sc.out[j])) {
+      if (!vec_push(&w->buf[part_of(w->sc.out[j])], w->sc.out[j])) {
         __atomic_store_n(&bd->failed, 1, __ATOMIC_RELAXED);
         return;
       }
@@ -675,10 +691,20 @@ static void expand_slice(bidir *bd, bworker *w, size_t a, size_t b) {
 static void meet_keys(const side *x, const keytab *yt, meet *m,
                       const uint64_t *k, size_t n) {
   size_t i;
+  uint64_t ring[AHEAD];               /* the hashes of the keys fetched */
+  if (!yt->cap) return;
+  for (i = 0; i < n && i < AHEAD; i++) {
+    ring[i] = pn_mix64(k[i]);
+    tab_prefetch(yt, ring[i]);
+  }
   for (i = 0; i < n; i++) {
+    uint64_t h = ring[i % AHEAD];
     uint8_t other;
-    if (i + AHEAD < n) tab_prefetch(yt, pn_mix64(k[i + AHEAD]));
-    other = tab_get_h(yt, k[i], pn_mix64(k[i]));
+    if (i + AHEAD < n) {
+      ring[i % AHEAD] = pn_mix64(k[i + AHEAD]);
+      tab_prefetch(yt, ring[i % AHEAD]);
+    }
+    other = tab_get_h(yt, k[i], h);
     if (other != NOVAL) meet_take(m, x->depth + 1 + other, k[i]);
   }
 }
@@ -702,11 +728,19 @@ static int insert_part(bidir *bd, int p) {
   for (t = 0; t < bd->nt; t++) {
     const vec *v = &bd->w[t].buf[p];
     size_t i;
+    uint64_t ring[AHEAD];         /* the hashes of the keys fetched */
+    for (i = 0; i < v->n && i < AHEAD; i++) {
+      ring[i] = pn_mix64(v->a[i]);
+      tab_prefetch(xt, ring[i]);
+    }
     for (i = 0; i < v->n; i++) {
-      uint64_t key = v->a[i];
+      uint64_t key = v->a[i], h = ring[i % AHEAD];
       int isnew;
-      if (i + AHEAD < v->n) tab_prefetch(xt, pn_mix64(v->a[i + AHEAD]));
-      if (!tab_put_h(xt, key, pn_mix64(key), val, &isnew)) return 0;
+      if (i + AHEAD < v->n) {
+        ring[i % AHEAD] = pn_mix64(v->a[i + AHEAD]);
+        tab_prefetch(xt, ring[i % AHEAD]);
+      }
+      if (!tab_put_h(xt, key, h, val, &isnew)) return 0;
       if (!isnew) continue;
       fresh[nfresh++] = key;
       if (nfresh == NEWBATCH) {
@@ -760,10 +794,10 @@ static void probe_below(bidir *bd, bworker *w, uint64_t from, uint64_t key,
   w->made += (uint64_t)nk;
   for (j = 0; j < nk; j++) {
     hh[j] = pn_mix64(out[j]);
-    tab_prefetch(&look->t[part_of(hh[j])], hh[j]);
+    tab_prefetch(&look->t[part_of(out[j])], hh[j]);
   }
   for (j = 0; j < nk; j++) {
-    uint8_t v = tab_get_h(&look->t[part_of(hh[j])], out[j], hh[j]);
+    uint8_t v = tab_get_h(&look->t[part_of(out[j])], out[j], hh[j]);
     path[lvl] = mv[j];
     if (last) {
       /* y's states of a depth beyond y->depth are a partial layer */
@@ -880,8 +914,8 @@ static int side_frontier(side *x) {
 static int side_put(side *x, uint64_t key) {
   uint64_t h = pn_mix64(key);
   int isnew;
-  if (!tab_put_h(&x->t[part_of(h)], key, h, 0, &isnew)) return 0;
-  return !isnew || vec_push(&x->cur[part_of(h)], key);
+  if (!tab_put_h(&x->t[part_of(key)], key, h, 0, &isnew)) return 0;
+  return !isnew || vec_push(&x->cur[part_of(key)], key);
 }
 
 /* positions of the partitions' frontiers in the whole; its size */
@@ -1406,17 +1440,17 @@ static uint64_t entry_of(const astar *a, uint64_t key, uint32_t tag,
 
 static uint8_t astar_get(const astar *a, uint64_t key) {
   uint64_t h = pn_mix64(key);
-  return tab_get_h(&a->t[part_of(h)], key, h);
+  return tab_get_h(&a->t[part_of(key)], key, h);
 }
 
 PREFETCHER void astar_prefetch(const astar *a, uint64_t key) {
   uint64_t h = pn_mix64(key);
-  tab_prefetch(&a->t[part_of(h)], h);
+  tab_prefetch(&a->t[part_of(key)], h);
 }
 
 static uint8_t *astar_put(astar *a, uint64_t key, uint8_t val, int *isnew) {
   uint64_t h = pn_mix64(key);
-  return tab_put_h(&a->t[part_of(h)], key, h, val, isnew);
+  return tab_put_h(&a->t[part_of(key)], key, h, val, isnew);
 }
 
 static uint64_t astar_states(const astar *a) {
