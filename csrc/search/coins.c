@@ -62,6 +62,21 @@ static int list(const pn_coingame *cg, uint64_t key, int tags, uint32_t last,
   pn_coingame_state(cg, key, &st);
   u = bb_union(s, &st);
   bb_targets(s, u, &t);
+  if (!tags && s->nclass == 1) {        /* unlabelled, nothing left out */
+    bb_t coins = u;
+    while (coins) {
+      int c = __builtin_ctzll(coins);
+      bb_t dst = bb_dest(s, &t, c), from = (bb_t)1 << c;
+      coins &= coins - 1;
+      while (dst) {
+        int d = __builtin_ctzll(dst);
+        dst &= dst - 1;
+        out[n] = u ^ (from | (bb_t)1 << d);
+        mv[n++] = (uint32_t)(c << 8 | d);
+      }
+    }
+    return n;
+  }
   if (tags && last) {
     a = (int)(last >> 6);                 /* the last move: a -> b */
     b = (int)(last & 63);
