@@ -50,7 +50,7 @@ MODULE   = $(B)/lib/penny/core.so
 EXE      = $(B)/penny
 CTEST    = $(B)/test_core
 
-.PHONY: all deps run test test-lua test-c bench asan tsan install uninstall clean
+.PHONY: all deps run test test-lua test-c bench asan fuzz tsan install uninstall clean
 
 all: deps $(LIB) $(MODULE) $(EXE) $(CTEST)
 
@@ -119,6 +119,16 @@ $(ASAN_EXE): csrc/penny.c $(CORE_SRC) $(BIND_SRC) $(HEADERS) | $(B)/.deps
 asan: all $(ASAN_EXE)
 	ASAN_OPTIONS=detect_leaks=1 PENNY=$(ASAN_EXE) \
 	  $(ASAN_EXE) /usr/bin/busted
+
+# mutation fuzzing of puzzle files (tools/fuzz.lua) through the ASan
+# interpreter: every mutant read or rejected at a place in the file, every
+# puzzle read solved to a verdict, no sanitizer report
+FUZZ_COUNT ?= 3000
+FUZZ_SEED ?= 1
+
+fuzz: all $(ASAN_EXE)
+	ASAN_OPTIONS=detect_leaks=1 $(ASAN_EXE) tools/fuzz.lua $(FUZZ_COUNT) \
+	  $(FUZZ_SEED)
 
 # ThreadSanitizer: the same interpreter built with -fsanitize=thread, on
 # the specs of the searches that use threads (full-space and bidirectional)

@@ -24,5 +24,7 @@ PN_EXPORT int luaopen_penny_core(lua_State *L) {
   lua_setfield(L, -2, "_VERSION");
   lua_pushinteger(L, PN_MAXDIM);
   lua_setfield(L, -2, "MAXDIM");
+  lua_pushinteger(L, PN_MAXDEG);
+  lua_setfield(L, -2, "MAXDEG");
   return 1;
 }

@@ -128,9 +128,10 @@ function M.new(spec)
   if type(rule) == "number" then rule = { d = rule } end
   if type(rule) ~= "table" then error("rule must be a number d or {d = d}", 2) end
   local d = rule.d or 2
-  if math.type(d) ~= "integer" or d < 1 then
-    error(format("the adjacency threshold d must be an integer >= 1 (got %s)",
-      tostring(d)), 2)
+  local maxd = require("penny.core").MAXDEG
+  if math.type(d) ~= "integer" or d < 1 or d > maxd then
+    error(format("the adjacency threshold d must be an integer 1..%d (got %s)",
+      maxd, tostring(d)), 2)
   end
   self.rule = { d = d }
   for k, v in pairs(rule) do if k ~= "d" then self.rule[k] = v end end

@@ -48,8 +48,8 @@ Errors read "file:line:col: what was expected".
 local lpeg = require "lpeg"
 
 local P, S, R, C, Cp = lpeg.P, lpeg.S, lpeg.R, lpeg.C, lpeg.Cp
-local error, format, ipairs, pairs, tonumber, setmetatable, pcall =
-  error, string.format, ipairs, pairs, tonumber, setmetatable, pcall
+local error, format, ipairs, pairs, tonumber, tostring, setmetatable, pcall =
+  error, string.format, ipairs, pairs, tonumber, tostring, setmetatable, pcall
 local concat = table.concat
 local io = io
 local require = require
@@ -75,6 +75,27 @@ local comment = sp * (P"#" + P"--") + sp * -P(1)
 
 local function fail(file, line, col, msg)
   error(format("%s:%d:%d: %s", file, line, col, msg), 0)
+end
+
+-- the message of an error raised by the library for what a file says:
+-- without the Lua position error() put before it ("chunk:line: "), and
+-- "bad argument #N to 'f' (what)" said as "what"
+local function reason(msg)
+  msg = tostring(msg):gsub("^[^\n:]*:%d+: ", "", 1)
+  return (msg:gsub("^bad argument #%d+ to '[^']*' %((.*)%)$", "%1"))
+end
+
+-- f(...), with an error it raises reported at file:line:col, or where its
+-- message says when it names a place in this file
+local function located(file, line, col, f, ...)
+  local ok, r = pcall(f, ...)
+  if ok then return r end
+  local msg = tostring(r)
+  local a = msg:find(file .. ":", 1, true)
+  if a and msg:find("^%d+:%d+: ", a + #file + 1) then
+    error(msg:sub(a), 0)
+  end
+  fail(file, line, col, reason(msg))
 end
 
 -- split into lines, keeping their numbers
@@ -210,6 +231,13 @@ local function board_of(penny, fields, file)
     spec.edges = {}
     for i, p in ipairs(list) do spec.edges[i] = { p[1], p[2] } end
   end
+  if f then return located(file, f[4], f[3] + 1, penny.board, spec) end
+  if fields.cells then
+    return located(file, fields.cells[4], 1, penny.board, spec)
+  end
+  if fields.edges then
+    return located(file, fields.edges[4], 1, penny.board, spec)
+  end
   return penny.board(spec)
 end
 
@@ -250,15 +278,15 @@ function M.read(text, file)
     spec = {
       board = spec.board, game = game,
       name = rec.name or format("%s #%d", file, i),
-      start = penny.config(board, fields.start[1],
-        { file, fields.start[2], fields.start[3] }),
+      start = located(file, fields.start[4], 1, penny.config, board,
+        fields.start[1], { file, fields.start[2], fields.start[3] }),
     }
     local bw, bh = fields.goal[1]:match("^%s*box%s+(%d+)%s*x%s*(%d+)%s*$")
     if bw and game == "linepush" then
       spec.goal = { box = { tonumber(bw), tonumber(bh) } }
     else
-      spec.goal = penny.config(board, fields.goal[1],
-        { file, fields.goal[2], fields.goal[3] })
+      spec.goal = located(file, fields.goal[4], 1, penny.config, board,
+        fields.goal[1], { file, fields.goal[2], fields.goal[3] })
     end
     if fields.rule then
       local r = fields.rule
@@ -267,12 +295,17 @@ function M.read(text, file)
       if before then text, slide = before, true end
       local d = text:match("^%s*d%s*=%s*(%d+)%s*$") or text:match("^%s*(%d+)%s*$")
       if not d then fail(file, r[4], r[3] + 1, "expected 'd=N' or N, optionally followed by 'slide'") end
+      local maxd = require("penny.core").MAXDEG
+      if #d > 3 or tonumber(d) < 1 or tonumber(d) > maxd then
+        fail(file, r[4], r[3] + 1, format("the adjacency threshold d must "
+          .. "be 1..%d", maxd))
+      end
       spec.rule = slide and { d = tonumber(d), slide = true } or tonumber(d)
     end
     if fields.up_to then spec.up_to = fields.up_to[1]:match("^%s*(.-)%s*$") end
     if fields.margin then spec.margin = number(fields.margin, file, "margin", 0) end
     local ok, p = pcall(penny.puzzle, spec)
-    if not ok then error(where .. p, 0) end
+    if not ok then error(where .. reason(p), 0) end
     if fields.optimum then p.optimum = number(fields.optimum, file, "optimum", 0) end
     p.line = rec.line
     out[#out + 1] = p
