@@ -129,6 +129,24 @@ describe("penny solve / show", function()
     out, st = S.run(S.PENNY .. " solve")
     assert.equal(2, st)
     assert.truthy(out:find("usage", 1, true), out)
+    -- bad option values are refused before any puzzle is solved, and
+    -- what the library refuses is said without a Lua position
+    local cases = {
+      { "--time-limit -1", "penny: bad --time-limit -1 (seconds, >= 0)" },
+      { "--time-limit nan", "penny: bad --time-limit nan" },
+      { "--threads 1.5", "penny: bad --threads 1.5 (an integer >= 1)" },
+      { "--threads 0", "penny: bad --threads 0" },
+      { "--max-memory -5M", "penny: bad --max-memory -5M" },
+      { "--time-limit", "penny: --time-limit needs a value" },
+      { "--threads 100000", "error: threads is absurdly large" },
+      { "--max-memory 99999999G", "error: max_memory is absurdly large" },
+    }
+    for _, c in ipairs(cases) do
+      out, st = S.run(S.PENNY .. " solve examples/thesis.pz " .. c[1])
+      assert.equal(2, st, c[1])
+      assert.truthy(out:find(c[2], 1, true), out)
+      assert.falsy(out:find(".lua:", 1, true), out)
+    end
   end)
 
   it("--help and -h print the usage on stdout and exit 0", function()

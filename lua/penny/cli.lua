@@ -20,8 +20,8 @@ The puzzles of one file share a penny.databases(): those to the same goal
 local penny = require "penny"
 local pzfile = require "penny.pzfile"
 
-local io, ipairs, tonumber, format, pcall, tostring, require =
-  io, ipairs, tonumber, string.format, pcall, tostring, require
+local io, ipairs, tonumber, format, pcall, tostring, require, math =
+  io, ipairs, tonumber, string.format, pcall, tostring, require, math
 
 local _ENV = nil
 
@@ -41,6 +41,10 @@ local function usage(msg)
     .. "in K, M or G\n")
   return msg and 2 or 0
 end
+
+-- the options that take a value
+local VALUED = { ["--method"] = true, ["--time-limit"] = true,
+  ["--max-memory"] = true, ["--threads"] = true, ["--encoding"] = true }
 
 local function bytes(s)
   local n, unit = s:match("^(%d+%.?%d*)([KMG]?)B?$")
@@ -65,20 +69,28 @@ local function solve(args)
   local i = 1
   while i <= #args do
     local a, v = args[i], args[i + 1]
-    if a == "--method" and v then opts.method = v; i = i + 1
-    elseif a == "--time-limit" and v then
+    if VALUED[a] and not v then return usage(a .. " needs a value") end
+    if a == "--method" then opts.method = v; i = i + 1
+    elseif a == "--time-limit" then
       opts.time_limit = tonumber(v)
-      if not opts.time_limit then return usage("bad --time-limit " .. v) end
+      local t = opts.time_limit
+      if not t or t ~= t or t < 0 or t == math.huge then
+        return usage("bad --time-limit " .. v .. " (seconds, >= 0)")
+      end
       i = i + 1
-    elseif a == "--max-memory" and v then
+    elseif a == "--max-memory" then
       opts.max_memory = bytes(v)
-      if not opts.max_memory then return usage("bad --max-memory " .. v) end
+      if not opts.max_memory or opts.max_memory < 1 then
+        return usage("bad --max-memory " .. v)
+      end
       i = i + 1
-    elseif a == "--threads" and v then
-      opts.threads = tonumber(v)
-      if not opts.threads then return usage("bad --threads " .. v) end
+    elseif a == "--threads" then
+      opts.threads = math.tointeger(tonumber(v))
+      if not opts.threads or opts.threads < 1 then
+        return usage("bad --threads " .. v .. " (an integer >= 1)")
+      end
       i = i + 1
-    elseif a == "--encoding" and v then
+    elseif a == "--encoding" then
       if v ~= "auto" and v ~= "byte" and v ~= "lean" then
         return usage("bad --encoding " .. v)
       end
@@ -101,7 +113,7 @@ local function solve(args)
     io.write("== ", p.name, "\n")
     local ok, sol = pcall(p.solve, p, opts)
     if not ok then
-      io.write("error: ", tostring(sol), "\n")
+      io.write("error: ", pzfile.reason(sol), "\n")
       return 2
     end
     io.write(tostring(sol), "\n")

@@ -79,11 +79,13 @@ end
 
 -- the message of an error raised by the library for what a file says:
 -- without the Lua position error() put before it ("chunk:line: "), and
--- "bad argument #N to 'f' (what)" said as "what"
+-- "bad argument #N to 'f' (what)" said as "what" (M.reason: the same for
+-- the command line)
 local function reason(msg)
   msg = tostring(msg):gsub("^[^\n:]*:%d+: ", "", 1)
   return (msg:gsub("^bad argument #%d+ to '[^']*' %((.*)%)$", "%1"))
 end
+M.reason = reason
 
 -- f(...), with an error it raises reported at file:line:col, or where its
 -- message says when it names a place in this file

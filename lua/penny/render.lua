@@ -360,7 +360,12 @@ function M.cli(args)
     if a == "--svg" and args[i + 1] then out = args[i + 1]; i = i + 1
     elseif a == "--animate" then animate = true
     elseif a == "--puzzle" and args[i + 1] then
-      which = math.tointeger(tonumber(args[i + 1]) or 0)
+      which = math.tointeger(tonumber(args[i + 1]))
+      if not which or which < 1 then
+        io.stderr:write("penny: bad --puzzle ", args[i + 1],
+          " (a puzzle's number in the file, from 1)\n")
+        return 2
+      end
       i = i + 1
     elseif not file and a:sub(1, 2) ~= "--" then file = a
     else
@@ -395,7 +400,11 @@ function M.cli(args)
   end
   local svg = animate and M.animated_svg(sol, { title = p.name })
     or M.solution_svg(sol, { title = p.name })
-  M.write(out, svg)
+  local okw, werr = pcall(M.write, out, svg)
+  if not okw then
+    io.stderr:write("penny: ", require("penny.pzfile").reason(werr), "\n")
+    return 2
+  end
   io.write(format("%s: %d moves, written to %s\n", p.name, #sol.moves, out))
   return 0
 end
