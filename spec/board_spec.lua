@@ -134,6 +134,8 @@ describe("penny.board", function()
         assert.is_false(ok)
         assert.truthy(tostring(err):find(case[2], 1, true),
           "expected '" .. case[2] .. "' in: " .. tostring(err))
+        -- the caller's error: not placed in penny's own files
+        assert.falsy(tostring(err):find("penny/init.lua", 1, true), err)
       end)
     end
   end)

@@ -15,9 +15,10 @@ metamethods that render.  See README.md for the whole API.
 local core = require "penny.core"
 local dsl = require "penny.dsl"
 
-local type, error, ipairs, setmetatable, getmetatable, tostring, format =
-  type, error, ipairs, setmetatable, getmetatable, tostring, string.format
-local concat = table.concat
+local type, error, ipairs, setmetatable, getmetatable, tostring, format, pcall =
+  type, error, ipairs, setmetatable, getmetatable, tostring, string.format,
+  pcall
+local concat, pack, unpack = table.concat, table.pack, table.unpack
 local math = math
 
 local require = require
@@ -37,6 +38,15 @@ local LATTICES = {
   hexagonal = "hexagonal", hex = "hexagonal", honeycomb = "hexagonal",
   king = "king", cubic = "cubic", graph = "graph",
 }
+
+-- core function f(...), whose argument errors are the caller's: raised
+-- at the caller of the penny function (not at the line of this file that
+-- called the core), said without "bad argument #N to 'f'"
+local function checked(f, ...)
+  local res = pack(pcall(f, ...))
+  if not res[1] then error(require("penny.pzfile").reason(res[2]), 3) end
+  return unpack(res, 2, res.n)
+end
 
 local function lattice_name(s, level)
   local name = LATTICES[s]
@@ -91,7 +101,7 @@ function penny.board(spec)
     if math.type(nv) ~= "integer" then
       error("a graph board needs vertices = number of vertices", 2)
     end
-    return core.board_graph(nv, spec.edges or {})
+    return checked(core.board_graph, nv, spec.edges or {})
   end
   if spec.cells then
     local cells = spec.cells
@@ -104,7 +114,7 @@ function penny.board(spec)
       cells = positions_of_cells(cells)
     end
     if #cells == 0 then error("a bounded board needs at least one cell", 2) end
-    return core.board_cells(lat, dim, cells)
+    return checked(core.board_cells, lat, dim, cells)
   end
   local size = spec.size
   if not size and (spec.width or spec.height) then
@@ -125,7 +135,7 @@ function penny.board(spec)
       sz[i] = s
       lo[i] = origin[i] or 0
     end
-    return core.board_box(lat, dim, lo, sz)
+    return checked(core.board_box, lat, dim, lo, sz)
   end
   return core.board_lattice(lat, dim)
 end
@@ -311,7 +321,7 @@ function penny.distances(start, opts)
   for i, t in ipairs(opts.targets or {}) do
     targets[i] = penny.config(board, t, "target " .. i)
   end
-  local r, why = core.distances(window, rule, start, targets,
+  local r, why = checked(core.distances, window, rule, start, targets,
     opts.complete or false, { max_memory = opts.max_memory,
     time_limit = opts.time_limit, threads = opts.threads,
     progress = opts.progress, encoding = opts.encoding })
