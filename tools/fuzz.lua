@@ -35,30 +35,32 @@ for _, name in ipairs { "classics", "combined", "pushes", "thesis" } do
 end
 
 seeds[#seeds + 1] = [[
-board: square 5x7
-rule: d=2
-puzzle: a box
-start: (0,0) (1,0) (0,1)
-goal: (1,1) (1,0) (0,1)
-puzzle: a graph
-board: graph 4
-edges: (1,2) (2,3) (3,4) (4,1) (1,3)
-rule: 1
-start: (1) (2)
-goal: (3) (4)
-]]
-seeds[#seeds + 1] = [[
+rule: 2
+board: square 4x3
+puzzle: a P turned in a small box
+optimum: 2
+start: (0,0) (1,0) (0,1) (1,1) (2,1)
+goal: (0,0) (2,0) (0,1) (1,1) (2,1)
+puzzle: a wheel
+board: graph 5
+edges: (1,2) (1,3) (1,4) (1,5) (2,3) (3,4) (4,5) (5,2)
+rule: d=1
+start: (2) (3)
+goal: (4) (5)
+puzzle: a ring with a hole
 board: square
 cells:
-...
-. .
-...
+....
+.  .
+....
 start:
-oo.
-o .
+ooo.
+.  .
+....
 goal:
-.oo
-. o
+..oo
+.  o
+....
 ]]
 seeds[#seeds + 1] = [[
 board: hexagonal
