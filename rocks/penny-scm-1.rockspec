@@ -49,6 +49,7 @@ build = {
     ["penny.explain"] = "lua/penny/explain.lua",
     ["penny.coinsliding"] = "lua/penny/coinsliding.lua",
     ["penny.pzfile"] = "lua/penny/pzfile.lua",
+    ["penny.errors"] = "lua/penny/errors.lua",
     ["penny.cli"] = "lua/penny/cli.lua",
     ["penny.tri"] = "lua/penny/tri.lua",
     ["penny.linepush"] = "lua/penny/linepush.lua",

@@ -686,25 +686,38 @@ static void expand_slice(bidir *bd, bworker *w, size_t a, size_t b) {
   }
 }
 
+/* the hashes of keys k[0..n), taken in order, with the slots of table t
+** fetched AHEAD keys ahead: ring_start, then ring_hash(.., i) gives
+** pn_mix64(k[i]) for i = 0, 1, ... (each key is mixed once) */
+static void ring_start(uint64_t *ring, const keytab *t, const uint64_t *k,
+                       size_t n) {
+  size_t i;
+  for (i = 0; i < n && i < AHEAD; i++) {
+    ring[i] = pn_mix64(k[i]);
+    tab_prefetch(t, ring[i]);
+  }
+}
+
+HOT uint64_t ring_hash(uint64_t *ring, const keytab *t, const uint64_t *k,
+                       size_t n, size_t i) {
+  uint64_t h = ring[i % AHEAD];
+  if (i + AHEAD < n) {
+    ring[i % AHEAD] = pn_mix64(k[i + AHEAD]);
+    tab_prefetch(t, ring[i % AHEAD]);
+  }
+  return h;
+}
+
 /* the new keys k[0..n) of a layer of side x against the other side's
 ** table yt, fetching slots a few keys ahead */
 static void meet_keys(const side *x, const keytab *yt, meet *m,
                       const uint64_t *k, size_t n) {
   size_t i;
-  uint64_t ring[AHEAD];               /* the hashes of the keys fetched */
+  uint64_t ring[AHEAD];
   if (!yt->cap) return;
-  for (i = 0; i < n && i < AHEAD; i++) {
-    ring[i] = pn_mix64(k[i]);
-    tab_prefetch(yt, ring[i]);
-  }
+  ring_start(ring, yt, k, n);
   for (i = 0; i < n; i++) {
-    uint64_t h = ring[i % AHEAD];
-    uint8_t other;
-    if (i + AHEAD < n) {
-      ring[i % AHEAD] = pn_mix64(k[i + AHEAD]);
-      tab_prefetch(yt, ring[i % AHEAD]);
-    }
-    other = tab_get_h(yt, k[i], h);
+    uint8_t other = tab_get_h(yt, k[i], ring_hash(ring, yt, k, n, i));
     if (other != NOVAL) meet_take(m, x->depth + 1 + other, k[i]);
   }
 }
@@ -726,20 +739,13 @@ static int insert_part(bidir *bd, int p) {
   size_t nfresh = 0;
   int t;
   for (t = 0; t < bd->nt; t++) {
-    const vec *v = &bd->w[t].buf[p];
-    size_t i;
-    uint64_t ring[AHEAD];         /* the hashes of the keys fetched */
-    for (i = 0; i < v->n && i < AHEAD; i++) {
-      ring[i] = pn_mix64(v->a[i]);
-      tab_prefetch(xt, ring[i]);
-    }
-    for (i = 0; i < v->n; i++) {
-      uint64_t key = v->a[i], h = ring[i % AHEAD];
+    const uint64_t *a = bd->w[t].buf[p].a;
+    size_t i, n = bd->w[t].buf[p].n;
+    uint64_t ring[AHEAD];
+    ring_start(ring, xt, a, n);
+    for (i = 0; i < n; i++) {
+      uint64_t key = a[i], h = ring_hash(ring, xt, a, n, i);
       int isnew;
-      if (i + AHEAD < v->n) {
-        ring[i % AHEAD] = pn_mix64(v->a[i + AHEAD]);
-        tab_prefetch(xt, ring[i % AHEAD]);
-      }
       if (!tab_put_h(xt, key, h, val, &isnew)) return 0;
       if (!isnew) continue;
       fresh[nfresh++] = key;

@@ -19,6 +19,7 @@ The puzzles of one file share a penny.databases(): those to the same goal
 
 local penny = require "penny"
 local pzfile = require "penny.pzfile"
+local errors = require "penny.errors"
 
 local io, ipairs, tonumber, format, pcall, tostring, require, math =
   io, ipairs, tonumber, string.format, pcall, tostring, require, math
@@ -113,7 +114,7 @@ local function solve(args)
     io.write("== ", p.name, "\n")
     local ok, sol = pcall(p.solve, p, opts)
     if not ok then
-      io.write("error: ", pzfile.reason(sol), "\n")
+      io.write("error: ", errors.message(sol), "\n")
       return 2
     end
     io.write(tostring(sol), "\n")

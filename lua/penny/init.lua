@@ -14,6 +14,7 @@ metamethods that render.  See README.md for the whole API.
 
 local core = require "penny.core"
 local dsl = require "penny.dsl"
+local errors = require "penny.errors"
 
 local type, error, ipairs, setmetatable, getmetatable, tostring, format, pcall =
   type, error, ipairs, setmetatable, getmetatable, tostring, string.format,
@@ -44,7 +45,7 @@ local LATTICES = {
 -- called the core), said without "bad argument #N to 'f'"
 local function checked(f, ...)
   local res = pack(pcall(f, ...))
-  if not res[1] then error(require("penny.pzfile").reason(res[2]), 3) end
+  if not res[1] then error(errors.message(res[2]), 3) end
   return unpack(res, 2, res.n)
 end
 

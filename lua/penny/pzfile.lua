@@ -77,15 +77,7 @@ local function fail(file, line, col, msg)
   error(format("%s:%d:%d: %s", file, line, col, msg), 0)
 end
 
--- the message of an error raised by the library for what a file says:
--- without the Lua position error() put before it ("chunk:line: "), and
--- "bad argument #N to 'f' (what)" said as "what" (M.reason: the same for
--- the command line)
-local function reason(msg)
-  msg = tostring(msg):gsub("^[^\n:]*:%d+: ", "", 1)
-  return (msg:gsub("^bad argument #%d+ to '[^']*' %((.*)%)$", "%1"))
-end
-M.reason = reason
+local reason = require("penny.errors").message
 
 -- f(...), with an error it raises reported at file:line:col, or where its
 -- message says when it names a place in this file
@@ -298,11 +290,12 @@ function M.read(text, file)
       local d = text:match("^%s*d%s*=%s*(%d+)%s*$") or text:match("^%s*(%d+)%s*$")
       if not d then fail(file, r[4], r[3] + 1, "expected 'd=N' or N, optionally followed by 'slide'") end
       local maxd = require("penny.core").MAXDEG
-      if #d > 3 or tonumber(d) < 1 or tonumber(d) > maxd then
+      d = tonumber(d)
+      if d < 1 or d > maxd then
         fail(file, r[4], r[3] + 1, format("the adjacency threshold d must "
           .. "be 1..%d", maxd))
       end
-      spec.rule = slide and { d = tonumber(d), slide = true } or tonumber(d)
+      spec.rule = slide and { d = d, slide = true } or d
     end
     if fields.up_to then spec.up_to = fields.up_to[1]:match("^%s*(.-)%s*$") end
     if fields.margin then spec.margin = number(fields.margin, file, "margin", 0) end

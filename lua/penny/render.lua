@@ -402,7 +402,7 @@ function M.cli(args)
     or M.solution_svg(sol, { title = p.name })
   local okw, werr = pcall(M.write, out, svg)
   if not okw then
-    io.stderr:write("penny: ", require("penny.pzfile").reason(werr), "\n")
+    io.stderr:write("penny: ", require("penny.errors").message(werr), "\n")
     return 2
   end
   io.write(format("%s: %d moves, written to %s\n", p.name, #sol.moves, out))
