@@ -19,7 +19,8 @@ bench/run.lua -- the benchmarks of `make bench` (see BENCHMARKS.md).
   --memory GB            memory budget (default 16)
   --threads N            threads (default: all cores)
   --encoding E           part A: auto (default), byte or lean
-  --method M             parts B, D: the solve method (default auto)
+  --method M             parts B, C, D: the solve method (default auto)
+  --moves 6,7            part C: the lengths sampled, four puzzles each
 
   A  font5x7, all 1,332 puzzles: one distance table per start letter (36
      targets at once), or with --by goal one solve per puzzle, goal by
@@ -40,7 +41,7 @@ local cs = require "penny.coinsliding"
 
 local opts = { parts = "A,B,C,D,E,F,G,H", letters = nil, keys = nil, sample = 12,
                limit = 600, memory = 16, threads = 0, encoding = nil,
-               method = "auto", goal = nil, by = "start" }
+               method = "auto", goal = nil, by = "start", moves = "6,7" }
 do
   local i = 1
   while i <= #arg do
@@ -54,6 +55,7 @@ do
     elseif k == "--threads" then opts.threads = tonumber(v)
     elseif k == "--encoding" then opts.encoding = v
     elseif k == "--method" then opts.method = v
+    elseif k == "--moves" then opts.moves = v
     elseif k == "--goal" then opts.goal = v
     elseif k == "--by" then
       assert(v == "start" or v == "goal", "--by takes start or goal")
@@ -287,18 +289,21 @@ end
 -- C: the plain baseline and the engine on the same puzzles
 
 if want("C") then
-  say("\n## C. plain baseline (bench/baseline.c) against the engine, same puzzles\n")
-  -- the first four puzzles (in key order) of lengths 6 and 7: the baseline
-  -- needs minutes and gigabytes per puzzle beyond that (about 3x per move)
+  say("\n## C. plain baseline (bench/baseline.c) against the engine (method %s), "
+    .. "same puzzles\n", opts.method)
+  -- the first four puzzles (in key order) of each length asked for (6
+  -- and 7 by default: the baseline needs minutes and gigabytes per puzzle
+  -- beyond that, about 3x per move)
   local bylen = {}
   for k, v in pairs(corpus.solutions.font5x7) do
     bylen[#v] = bylen[#v] or {}
     table.insert(bylen[#v], k)
   end
   local sample = {}
-  for len = 6, 7 do
-    table.sort(bylen[len])
-    for i = 1, 4 do sample[#sample + 1] = bylen[len][i] end
+  for len in opts.moves:gmatch("[^,]+") do
+    local l = assert(bylen[tonumber(len)], "--moves: no puzzle of length " .. len)
+    table.sort(l)
+    for i = 1, math.min(4, #l) do sample[#sample + 1] = l[i] end
   end
   say("| puzzle | moves | baseline s | baseline states | baseline M/s | engine s | engine states | engine M/s | time ratio | M/s ratio |")
   say("|---|---|---|---|---|---|---|---|---|---|")
@@ -319,7 +324,8 @@ if want("C") then
     -- median of three runs
     local sol, times = nil, {}
     for r = 1, 3 do
-      sol = p:solve{ progress = false, threads = opts.threads }
+      sol = p:solve{ progress = false, threads = opts.threads,
+                     method = opts.method }
       times[r] = sol.stats.seconds
     end
     local esec = median(times)
