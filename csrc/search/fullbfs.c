@@ -57,6 +57,15 @@
 ** exactly one layer up, right exactly when its successor is, and decides
 ** alone (walk_back); and the (rank, depth) pairs that failed are
 ** remembered.  Both encodings give the same paths.
+**
+** 5. Sparse layers.  A scan of the whole space per layer costs as much as
+** the small first layers themselves (font5x7: 312 MB read per layer).  So
+** the apply stage also sets one bit per word of 64 ranks that receives a
+** new state, in the touch map of the next layer (two maps, by parity of
+** the depth: while layer d is scanned, its rounds already apply states of
+** layer d + 1).  A sparse scan visits only the words flagged in its map,
+** and clears them; a dense one walks every rank and clears its map too.
+** Each bucket owns its 256 words of each map, each chunk its 4.
 */
 #define _GNU_SOURCE
 #include <pthread.h>
@@ -422,8 +431,36 @@ static inline uint64_t lean_layer_word(pn_fullbfs *f, uint64_t wi,
   uint64_t m = mod3_match(f->mod3[2 * wi], want)
              | mod3_match(f->mod3[2 * wi + 1], want) << 32;
   m &= ~f->expd[wi];
-  f->expd[wi] |= m;
+  if (m) f->expd[wi] |= m;      /* no write, no dirty line: most are 0 */
   return m;
+}
+
+/* the touch map of the layer being scanned (see 5. above) */
+static uint64_t *layer_touch(const pn_fullbfs *f) {
+  return f->touch[f->cur_depth & 1];
+}
+
+/* a dense scan walks every rank of [lo, hi): it clears their touch words */
+static void clear_touch(const pn_fullbfs *f, uint64_t lo, uint64_t hi) {
+  uint64_t *tw = layer_touch(f);
+  memset(tw + (lo >> 12), 0, (size_t)(((hi + 4095) >> 12) - (lo >> 12)) * 8);
+}
+
+/* the next word of 64 ranks flagged in the touch map among words
+** [*ti * 64, end * 64) of it, cleared as read; UINT64_MAX when none */
+static inline uint64_t next_touched(uint64_t *tw, uint64_t *ti, uint64_t end,
+                                    uint64_t *bits) {
+  while (!*bits) {
+    if (*ti >= end) return UINT64_MAX;
+    *bits = tw[*ti];
+    if (*bits) tw[*ti] = 0;
+    ++*ti;
+  }
+  {
+    uint64_t wi = ((*ti - 1) << 6) + (uint64_t)__builtin_ctzll(*bits);
+    *bits &= *bits - 1;
+    return wi;
+  }
 }
 
 /* lean: the states of the layer in ranks [lo, hi) (lo is a multiple of
@@ -436,6 +473,7 @@ static void scan_layer_lean(worker *w, uint64_t lo, uint64_t hi, int job) {
   if (f->s->nclass == 1 && f->dense) {
     bb_t u = cursor_at(&cu, lo);
     uint64_t r = lo;
+    clear_touch(f, lo, hi);
     for (wi = lo >> 6; r < hi; wi++) {
       uint64_t m = lean_layer_word(f, wi, want), end = r + 64 < hi ? r + 64
                                                                    : hi;
@@ -444,12 +482,16 @@ static void scan_layer_lean(worker *w, uint64_t lo, uint64_t hi, int job) {
     }
     return;
   }
-  for (wi = lo >> 6; wi < (hi + 63) >> 6; wi++) {
-    uint64_t m = lean_layer_word(f, wi, want);
-    while (m) {
-      uint64_t r = (wi << 6) + (uint64_t)__builtin_ctzll(m);
-      m &= m - 1;
-      expand_hit(w, &cu, r, job);
+  {
+    uint64_t *tw = layer_touch(f), ti = lo >> 12, tend = (hi + 4095) >> 12;
+    uint64_t bits = 0;
+    while ((wi = next_touched(tw, &ti, tend, &bits)) != UINT64_MAX) {
+      uint64_t m = lean_layer_word(f, wi, want);
+      while (m) {
+        uint64_t r = (wi << 6) + (uint64_t)__builtin_ctzll(m);
+        m &= m - 1;
+        expand_hit(w, &cu, r, job);
+      }
     }
   }
 }
@@ -468,21 +510,29 @@ static void scan_layer(worker *w, uint64_t lo, uint64_t hi, int job) {
   cu.s = f->s; cu.ncoin = f->s->ncoin; cu.last = UINT64_MAX; cu.mask = 0;
   if (f->s->nclass == 1 && f->dense) {
     bb_t u = cursor_at(&cu, lo);
+    clear_touch(f, lo, hi);
     for (r = lo; r < hi; r++, u = next_comb(u))
       if (dep[r] == want) expand_one(w, u, r, job);
     return;
   }
-  for (r = lo; r < hi; r++) {
-    if ((r & 7) == 0 && r + 8 <= hi) {
-      uint64_t x = *(const uint64_t *)(dep + r) ^ pattern;
-      /* no zero byte in x: no state of the layer among these 8 (the test
-      ** may flag a byte next to a hit; each byte is checked below) */
-      if (!((x - 0x0101010101010101ULL) & ~x & 0x8080808080808080ULL)) {
-        r += 7;
-        continue;
+  {
+    uint64_t *tw = layer_touch(f), ti = lo >> 12, tend = (hi + 4095) >> 12;
+    uint64_t bits = 0, wi;
+    while ((wi = next_touched(tw, &ti, tend, &bits)) != UINT64_MAX) {
+      uint64_t end = (wi << 6) + 64 < hi ? (wi << 6) + 64 : hi;
+      for (r = wi << 6; r < end; r++) {
+        if ((r & 7) == 0 && r + 8 <= end) {
+          uint64_t x = *(const uint64_t *)(dep + r) ^ pattern;
+          /* no zero byte in x: no state of the layer among these 8 (the
+          ** test may flag a byte next to a hit; each is checked below) */
+          if (!((x - 0x0101010101010101ULL) & ~x & 0x8080808080808080ULL)) {
+            r += 7;
+            continue;
+          }
+        }
+        if (dep[r] == want) expand_hit(w, &cu, r, job);
       }
     }
-    if (dep[r] == want) expand_hit(w, &cu, r, job);
   }
 }
 
@@ -556,7 +606,8 @@ static uint32_t apply_lean(uint64_t *restrict c2, const uint32_t *restrict e,
   uint32_t i, nnew = 0;
   for (i = 0; i < n; i++) {
     uint32_t off = e[i];
-    uint64_t *wd = c2 + (off >> 5), x = *wd;
+    uint64_t *wd = c2 + (off >> 5), x;
+    x = *wd;
     unsigned sh = (off & 31) * 2;
     uint64_t fresh = ((x >> sh) & 3) == 0;
     newlist[nnew] = off;
@@ -579,6 +630,8 @@ static void apply_bucket(worker *w, uint64_t bucket) {
   uint8_t *dep = f->lean ? NULL : f->depth + base;
   uint8_t val = f->val;
   uint64_t v2 = (uint64_t)((f->cur_depth + 1) % 3 + 1);
+  uint64_t *tw = f->touch[(f->cur_depth + 1) & 1]
+               + (bucket << (SLICE_BITS - 12));
   for (t = 0; t < f->threads; t++) {
     uint32_t b;
     for (b = f->workers[t].head[bucket]; b != NOBLOCK; b = f->blk_next[b]) {
@@ -601,8 +654,11 @@ static void apply_bucket(worker *w, uint64_t bucket) {
         }
         for (i = 0; i < nnew; i++) dep[w->newlist[i]] = val;
       }
-      for (i = 0; i < nnew; i++)
-        if (base + w->newlist[i] < w->first) w->first = base + w->newlist[i];
+      for (i = 0; i < nnew; i++) {
+        uint32_t off = w->newlist[i];
+        tw[off >> 12] |= (uint64_t)1 << (off >> 6 & 63);
+        if (base + off < w->first) w->first = base + off;
+      }
       w->found += nnew;
     }
   }
@@ -633,7 +689,9 @@ static void start_job(pn_fullbfs *f, int job) {
 
 /* lift when a layer holds more than 1/LIFT_DENSITY of the space: then the
 ** K's are shared enough to pay for the extra stage */
-#define LIFT_DENSITY 256
+#ifndef LIFT_DENSITY
+#define LIFT_DENSITY 4096
+#endif
 
 /* walk every mask of a chunk when a layer holds more than 1/WALK_DENSITY
 ** of the space (a Gosper step is cheaper than an incremental unrank) */
@@ -753,6 +811,7 @@ int pn_fullbfs_bytes(const bbspace *s, int threads, int encoding,
          ? ((s->size + 63) >> 6) * 24                     /* mod3, expd */
          : s->size + (nb << (SLICE_BITS - 3));            /* depth, seen */
   total = states
+        + (nb << (SLICE_BITS - 12)) * 16           /* touch maps */
         + (nbuckets(kspace) << (SLICE_BITS - 3))   /* lift bitmap */
         + pool * (BLOCK * 4 + 8)                   /* bucket pool */
         + nb * 32 * t;                             /* bucket heads */
@@ -801,6 +860,10 @@ int pn_fullbfs_init(pn_fullbfs *f, const bbspace *s, const pn_limits *lim,
   f->kbits_bytes = f->ks ? (size_t)(nbuckets(f->ks->size) << (SLICE_BITS - 3))
                          : 0;
   f->pool_bytes = (size_t)f->pool_blocks * BLOCK * sizeof(uint32_t);
+  /* whole buckets: each owns 256 words of each touch map */
+  f->touch_bytes = (size_t)(nbuckets(s->size) << (SLICE_BITS - 12)) * 8;
+  f->touch[0] = pn_bigalloc(f->touch_bytes);
+  f->touch[1] = pn_bigalloc(f->touch_bytes);
   if (f->lean) {
     f->mod3 = pn_bigalloc(f->bytes);
     f->expd = pn_bigalloc(f->seen_bytes);
@@ -814,7 +877,7 @@ int pn_fullbfs_init(pn_fullbfs *f, const bbspace *s, const pn_limits *lim,
   f->blk_next = malloc(f->pool_blocks * sizeof *f->blk_next);
   f->workers = calloc((size_t)f->threads, sizeof *f->workers);
   if ((f->lean ? !f->mod3 || !f->expd : !f->depth || !f->seen)
-      || (f->ks && !f->kbits) || !f->pool
+      || (f->ks && !f->kbits) || !f->pool || !f->touch[0] || !f->touch[1]
       || !f->blk_count || !f->blk_next || !f->workers) goto nomem;
   for (t = 0; t < f->threads; t++) {
     worker *w = &f->workers[t];
@@ -844,6 +907,9 @@ void pn_fullbfs_free(pn_fullbfs *f) {
   pn_bigfree(f->expd, f->seen_bytes);
   free(f->tdist);
   pn_bigfree(f->kbits, f->kbits_bytes);
+  pn_bigfree(f->touch[0], f->touch_bytes);
+  pn_bigfree(f->touch[1], f->touch_bytes);
+  f->touch[0] = f->touch[1] = NULL;
   pn_bigfree(f->pool, f->pool_bytes);
   free(f->blk_count);
   free(f->blk_next);
@@ -875,6 +941,7 @@ int pn_fullbfs_run(pn_fullbfs *f, const bbstate *start, const uint64_t *targets,
     f->depth[r0] = 1;
     f->seen[r0 >> 6] |= (uint64_t)1 << (r0 & 63);
   }
+  f->touch[0][r0 >> 12] |= (uint64_t)1 << (r0 >> 6 & 63);
   f->start_rank = r0;
   f->first = r0;
   for (t = 0; t < f->threads; t++) f->workers[t].first = UINT64_MAX;

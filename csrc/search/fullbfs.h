@@ -30,7 +30,9 @@ typedef struct pn_fullbfs {
   uint64_t *mod3;              /* 2 bits per rank: 0 = not reached, else
                                ** 1 + depth mod 3 */
   uint64_t *expd;              /* 1 bit per rank: expanded */
-  size_t bytes, seen_bytes, pool_bytes, memory;
+  uint64_t *touch[2];          /* 1 bit per word of 64 ranks that gets
+                               ** states of the layer, by parity */
+  size_t bytes, seen_bytes, pool_bytes, touch_bytes, memory;
   pn_limits lim;
   int threads;
   uint64_t layer[PN_FULLBFS_MAXDEPTH + 2];
