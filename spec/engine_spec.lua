@@ -292,6 +292,29 @@ describe("distance tables", function()
     end
     assert.equal(1, t1.threads)
     assert.equal(2, t2.threads)
+    -- independent of the search: Chaffin's lengths, the paths replayed,
+    -- and the first layers counted by a plain BFS over config:movelist()
+    -- (these layers are sparse in a space of 834 M ranks over 796
+    -- buckets: the scan finds them through its touch maps)
+    for i, ch in ipairs{ "4", "9", "P", "F" } do
+      local key = "A-" .. ch
+      assert.equal(#corpus.solutions.font5x7[key], t1.dist[i], key)
+      local q = penny.puzzle{ board = board, start = p.start, goal = targets[i] }
+      assert.is_true(q:check(t1.paths[i]), key)
+    end
+    local seen, layer = { [p.start:key()] = true }, { p.start }
+    for depth = 1, 3 do
+      local nxt = {}
+      for _, c in ipairs(layer) do
+        for _, m in ipairs(c:movelist()) do
+          local n = c:apply(m)
+          local k = n:key()
+          if not seen[k] then seen[k] = true; nxt[#nxt + 1] = n end
+        end
+      end
+      assert.equal(#nxt, t1.layers[depth + 1], "layer " .. depth)
+      layer = nxt
+    end
   end)
 
   it("bidirectional: the same path and states with 1, 2 and 3 threads", function()
