@@ -171,28 +171,11 @@ static void close_blocks(worker *w) {
 ** Successors and lifts of one state
 ** ===================================================================== */
 
-/* positions of the coins of u, and the prefix sums
-**   P[m] = sum_{l<m} C(p_l, l+1) - C(p_l, l)
-**   Q[m] = sum_{l<m} C(p_l, l+2) - C(p_l, l+1)            */
-static inline int prefix(const bbspace *s, bb_t u, int *pos, uint64_t *P,
-                         uint64_t *Q) {
-  int k = 0;
-  P[0] = Q[0] = 0;
-  while (u) {
-    int p = __builtin_ctzll(u);
-    const uint64_t *dp = s->dbin[p];
-    u &= u - 1;
-    pos[k] = p;
-    P[k + 1] = P[k] + dp[k];
-    Q[k + 1] = Q[k] + dp[k + 1];
-    k++;
-  }
-  return k;
-}
-
-/* one of those sums alone: S[m] = sum_{l<m} C(p_l, l+1+j) - C(p_l, l+j)
-** (j = 0: P, j = 1: Q), with the positions if pos is not NULL */
-static inline int prefix1(const bbspace *s, bb_t u, int j, int *pos,
+/* the prefix sums over the coins p_0 < p_1 < ... of u
+**   P[m] = sum_{l<m} C(p_l, l+1) - C(p_l, l)       (j = 0)
+**   Q[m] = sum_{l<m} C(p_l, l+2) - C(p_l, l+1)     (j = 1)
+** in S, and the positions in pos if it is not NULL; returns the coins */
+static inline int prefix(const bbspace *s, bb_t u, int j, int *pos,
                           uint64_t *S) {
   int k = 0;
   S[0] = 0;
@@ -226,7 +209,8 @@ static void expand_mask(worker *w, bb_t u, uint64_t r) {
   bb_t cand;
   bb_targets(s, u, &t);
   if (!t.td) return;
-  k = prefix(s, u, pos, P, Q);
+  k = prefix(s, u, 0, pos, P);
+  prefix(s, u, 1, NULL, Q);
   for (cand = t.td; cand; cand &= cand - 1) {
     int tt = __builtin_ctzll(cand);
     int b = __builtin_popcountll(u & (((bb_t)1 << tt) - 1));
@@ -288,7 +272,7 @@ static void lift_mask(worker *w, bb_t u, uint64_t r) {
   const bbspace *s = w->f->s;
   int pos[BB_MAXCELL], k, a;
   uint64_t P[BB_MAXCELL + 1];
-  k = prefix1(s, u, 0, pos, P);
+  k = prefix(s, u, 0, pos, P);
   for (a = 0; a < k; a++) {
     uint64_t rk = r - s->binom[pos[a]][a + 1] - (P[k] - P[a + 1]);
 #ifdef PN_CHECK_RANK
@@ -317,7 +301,7 @@ static void drop_mask(worker *w, bb_t u, uint64_t rk) {
   bb_t cand;
   bb_targets(s, u, &t);
   if (!t.td) return;
-  k = prefix1(s, u, 1, NULL, Q);
+  k = prefix(s, u, 1, NULL, Q);
   for (cand = t.td; cand; cand &= cand - 1) {
     int tt = __builtin_ctzll(cand);
     int b = __builtin_popcountll(u & (((bb_t)1 << tt) - 1));
@@ -374,8 +358,8 @@ static bb_t unrank_from(const bbspace *s, int ncoin, uint64_t q, bb_t mask) {
 }
 
 /* a cursor over increasing ranks of one space: the mask of each rank,
-** by Gosper steps for near ranks and incremental unranks for far ones */
-/* how near: a step costs about 7 instructions, an incremental unrank about
+** by Gosper steps for near ranks and incremental unranks for far ones.
+** How near: a step costs about 7 instructions, an incremental unrank about
 ** 100; on 8-J's full search (callgrind, one thread) the gap 2 cost 46.3 G
 ** instructions in all, 6: 43.5 G, 10: 42.8 G, 16: 42.3 G */
 #define GOSPER_GAP 12
@@ -472,21 +456,37 @@ static void clear_touch(const pn_fullbfs *f, uint64_t lo, uint64_t hi) {
   memset(tw + (lo >> 12), 0, (size_t)(((hi + 4095) >> 12) - (lo >> 12)) * 8);
 }
 
-/* the next word of 64 ranks flagged in the touch map among words
-** [*ti * 64, end * 64) of it, cleared as read; UINT64_MAX when none */
-static inline uint64_t next_touched(uint64_t *tw, uint64_t *ti, uint64_t end,
-                                    uint64_t *bits) {
-  while (!*bits) {
-    if (*ti >= end) return UINT64_MAX;
-    *bits = tw[*ti];
-    if (*bits) tw[*ti] = 0;
-    ++*ti;
+/* flag the word of 64 ranks holding rank r in touch map tw */
+static inline void touch_set(uint64_t *tw, uint64_t r) {
+  tw[r >> 12] |= (uint64_t)1 << (r >> 6 & 63);
+}
+
+/* the words of 64 ranks of [lo, hi) flagged in the layer's touch map,
+** cleared as they are read */
+typedef struct touched {
+  uint64_t *tw, ti, end, bits;
+} touched;
+
+static void touched_start(touched *it, const pn_fullbfs *f, uint64_t lo,
+                          uint64_t hi) {
+  it->tw = layer_touch(f);
+  it->ti = lo >> 12;
+  it->end = (hi + 4095) >> 12;
+  it->bits = 0;
+}
+
+/* the next such word, UINT64_MAX when there is none */
+static inline uint64_t touched_next(touched *it) {
+  uint64_t wi;
+  while (!it->bits) {
+    if (it->ti >= it->end) return UINT64_MAX;
+    it->bits = it->tw[it->ti];
+    if (it->bits) it->tw[it->ti] = 0;
+    it->ti++;
   }
-  {
-    uint64_t wi = ((*ti - 1) << 6) + (uint64_t)__builtin_ctzll(*bits);
-    *bits &= *bits - 1;
-    return wi;
-  }
+  wi = ((it->ti - 1) << 6) + (uint64_t)__builtin_ctzll(it->bits);
+  it->bits &= it->bits - 1;
+  return wi;
 }
 
 /* lean: the states of the layer in ranks [lo, hi) (lo is a multiple of
@@ -495,6 +495,7 @@ static void scan_layer_lean(worker *w, uint64_t lo, uint64_t hi, int job) {
   pn_fullbfs *f = w->f;
   uint64_t want = (uint64_t)(f->cur_depth % 3 + 1), wi;
   cursor cu;
+  touched it;
   cu.s = f->s; cu.ncoin = f->s->ncoin; cu.last = UINT64_MAX; cu.mask = 0;
   if (f->s->nclass == 1 && f->dense) {
     bb_t u = cursor_at(&cu, lo);
@@ -508,16 +509,13 @@ static void scan_layer_lean(worker *w, uint64_t lo, uint64_t hi, int job) {
     }
     return;
   }
-  {
-    uint64_t *tw = layer_touch(f), ti = lo >> 12, tend = (hi + 4095) >> 12;
-    uint64_t bits = 0;
-    while ((wi = next_touched(tw, &ti, tend, &bits)) != UINT64_MAX) {
-      uint64_t m = lean_layer_word(f, wi, want);
-      while (m) {
-        uint64_t r = (wi << 6) + (uint64_t)__builtin_ctzll(m);
-        m &= m - 1;
-        expand_hit(w, &cu, r, job);
-      }
+  touched_start(&it, f, lo, hi);
+  while ((wi = touched_next(&it)) != UINT64_MAX) {
+    uint64_t m = lean_layer_word(f, wi, want);
+    while (m) {
+      uint64_t r = (wi << 6) + (uint64_t)__builtin_ctzll(m);
+      m &= m - 1;
+      expand_hit(w, &cu, r, job);
     }
   }
 }
@@ -530,8 +528,9 @@ static void scan_layer(worker *w, uint64_t lo, uint64_t hi, int job) {
   pn_fullbfs *f = w->f;
   const uint8_t *dep = f->depth;
   uint8_t want = (uint8_t)(f->val - 1);
-  uint64_t pattern = 0x0101010101010101ULL * want, r;
+  uint64_t pattern = 0x0101010101010101ULL * want, r, wi;
   cursor cu;
+  touched it;
   if (f->lean) { scan_layer_lean(w, lo, hi, job); return; }
   cu.s = f->s; cu.ncoin = f->s->ncoin; cu.last = UINT64_MAX; cu.mask = 0;
   if (f->s->nclass == 1 && f->dense) {
@@ -541,23 +540,20 @@ static void scan_layer(worker *w, uint64_t lo, uint64_t hi, int job) {
       if (dep[r] == want) expand_one(w, u, r, job);
     return;
   }
-  {
-    uint64_t *tw = layer_touch(f), ti = lo >> 12, tend = (hi + 4095) >> 12;
-    uint64_t bits = 0, wi;
-    while ((wi = next_touched(tw, &ti, tend, &bits)) != UINT64_MAX) {
-      uint64_t end = (wi << 6) + 64 < hi ? (wi << 6) + 64 : hi;
-      for (r = wi << 6; r < end; r++) {
-        if ((r & 7) == 0 && r + 8 <= end) {
-          uint64_t x = *(const uint64_t *)(dep + r) ^ pattern;
-          /* no zero byte in x: no state of the layer among these 8 (the
-          ** test may flag a byte next to a hit; each is checked below) */
-          if (!((x - 0x0101010101010101ULL) & ~x & 0x8080808080808080ULL)) {
-            r += 7;
-            continue;
-          }
+  touched_start(&it, f, lo, hi);
+  while ((wi = touched_next(&it)) != UINT64_MAX) {
+    uint64_t end = (wi << 6) + 64 < hi ? (wi << 6) + 64 : hi;
+    for (r = wi << 6; r < end; r++) {
+      if ((r & 7) == 0 && r + 8 <= end) {
+        uint64_t x = *(const uint64_t *)(dep + r) ^ pattern;
+        /* no zero byte in x: no state of the layer among these 8 (the test
+        ** may flag a byte next to a hit; each byte is checked below) */
+        if (!((x - 0x0101010101010101ULL) & ~x & 0x8080808080808080ULL)) {
+          r += 7;
+          continue;
         }
-        if (dep[r] == want) expand_hit(w, &cu, r, job);
       }
+      if (dep[r] == want) expand_hit(w, &cu, r, job);
     }
   }
 }
@@ -632,8 +628,7 @@ static uint32_t apply_lean(uint64_t *restrict c2, const uint32_t *restrict e,
   uint32_t i, nnew = 0;
   for (i = 0; i < n; i++) {
     uint32_t off = e[i];
-    uint64_t *wd = c2 + (off >> 5), x;
-    x = *wd;
+    uint64_t *wd = c2 + (off >> 5), x = *wd;
     unsigned sh = (off & 31) * 2;
     uint64_t fresh = ((x >> sh) & 3) == 0;
     newlist[nnew] = off;
@@ -682,7 +677,7 @@ static void apply_bucket(worker *w, uint64_t bucket) {
       }
       for (i = 0; i < nnew; i++) {
         uint32_t off = w->newlist[i];
-        tw[off >> 12] |= (uint64_t)1 << (off >> 6 & 63);
+        touch_set(tw, off);
         if (base + off < w->first) w->first = base + off;
       }
       w->found += nnew;
@@ -967,7 +962,7 @@ int pn_fullbfs_run(pn_fullbfs *f, const bbstate *start, const uint64_t *targets,
     f->depth[r0] = 1;
     f->seen[r0 >> 6] |= (uint64_t)1 << (r0 & 63);
   }
-  f->touch[0][r0 >> 12] |= (uint64_t)1 << (r0 >> 6 & 63);
+  touch_set(f->touch[0], r0);
   f->start_rank = r0;
   f->first = r0;
   for (t = 0; t < f->threads; t++) f->workers[t].first = UINT64_MAX;
