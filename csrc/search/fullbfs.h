@@ -60,6 +60,7 @@ typedef struct pn_fullbfs {
   uint8_t val;                 /* depth + 1 of the layer being made */
   uint64_t nbucket;
   uint32_t *pool, *blk_count, *blk_next;
+  void *pool_mem;                     /* the pool's mapping (pool aligned in it) */
   uint64_t pool_blocks;
   uint32_t pool_used;
   uint64_t next_chunk, next_bucket;
