@@ -581,7 +581,7 @@ static void scan_lifts(worker *w, uint64_t lo, uint64_t hi) {
   cu.s = f->s; cu.ncoin = f->s->ncoin - 1; cu.last = UINT64_MAX; cu.mask = 0;
   for (word = lo >> 6; word < (hi + 63) >> 6; word++) {
     uint64_t bits = f->kbits[word];
-    f->kbits[word] = 0;
+    if (bits) f->kbits[word] = 0;   /* no write where no K: no dirty line */
     while (bits) {
       uint64_t rk = (word << 6) + (uint64_t)__builtin_ctzll(bits);
       bits &= bits - 1;
