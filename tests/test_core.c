@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "penny.h"
+#include "search/engine.h"     /* the engine's bitboards, tested below */
 
 static int ntest = 0, nfail = 0;
 
@@ -177,6 +178,56 @@ static void test_bfs(void) {
   pn_board_free(b);
 }
 
+/* the targets of occ counted coin by coin (the neighbour masks of the
+** occupied cells), as bb_targets does without shifts */
+static void targets_by_coin(const bbspace *s, bb_t occ, bbtargets *t) {
+  int ge[BB_MAXCELL], c, x;
+  t->td = t->td1 = 0;
+  for (x = 0; x < s->ncell; x++) {
+    ge[x] = 0;
+    for (c = 0; c < s->ncell; c++)
+      if ((occ >> c & 1) && (s->nbr[c] >> x & 1)) ge[x]++;
+    if (occ >> x & 1) continue;
+    if (ge[x] >= s->d) t->td |= (bb_t)1 << x;
+    if (ge[x] >= s->d + 1) t->td1 |= (bb_t)1 << x;
+  }
+}
+
+/* neighbour counts by shifts (engine.h): used on lattice boxes, equal to
+** the count by cells on random occupancies of every lattice and d */
+static void test_shift_counts(void) {
+  pn_lattice lats[] = {PN_SQUARE, PN_TRI, PN_HEX, PN_KING};
+  int32_t lo[2] = {-2, 3}, size[2] = {6, 7};
+  int i, d, k, bad = 0, used = 0;
+  uint64_t x = 88172645463325252ULL;
+  for (i = 0; i < 4; i++)
+    for (d = 1; d <= 5; d++) {
+      pn_error err;
+      pn_board *b = pn_board_box(lats[i], 2, lo, size, &err);
+      pn_config a;
+      pn_rule r = {d, 0};
+      bbspace s;
+      pn_config_init(&a);
+      for (k = 0; k < 12; k++) add(&a, pn_board_cell(b, (size_t)(3 * k)));
+      if (bb_init(&s, b, &r, &a, &err) != PN_OK) { bad++; continue; }
+      used += s.nshift > 0;
+      for (k = 0; k < 2000; k++) {
+        bbtargets t, u;
+        bb_t occ;
+        x ^= x << 13; x ^= x >> 7; x ^= x << 17;
+        occ = x & (x >> 3) & s.all;          /* about a quarter occupied */
+        bb_targets(&s, occ, &t);
+        targets_by_coin(&s, occ, &u);
+        bad += t.td != u.td || t.td1 != u.td1;
+      }
+      bb_free(&s);
+      pn_config_clear(&a);
+      pn_board_free(b);
+    }
+  ok(used == 20, "bitboards: every lattice box counts neighbours by shifts");
+  ok(bad == 0, "bitboards: shifted counts equal the counts by cell, d = 1..5");
+}
+
 static void test_errors(void) {
   pn_error err;
   int32_t lo[2] = {0, 0}, size[2] = {100000, 100000};
@@ -196,6 +247,7 @@ int main(void) {
   test_moves_and_check();
   test_span();
   test_bfs();
+  test_shift_counts();
   test_errors();
   printf("1..%d\n", ntest);
   return nfail != 0;

@@ -67,6 +67,34 @@ static bb_t pdep(bb_t x, bb_t mask) {
 ** Set-up
 ** ===================================================================== */
 
+/* the edges of the window by offset, for neighbour counts by shifts
+** (engine.h, bb_targets); none when the offsets are too many */
+static void shifts(bbspace *s) {
+  int i, j, n = 0;
+  int off[BB_MAXSHIFT];
+  for (i = 0; i < s->ncell; i++) {
+    bb_t m = s->nbr[i];
+    while (m) {
+      int o = __builtin_ctzll(m) - i;
+      m &= m - 1;
+      for (j = 0; j < n && off[j] != o; j++) {}
+      if (j == n) {
+        if (n == BB_MAXSHIFT) { s->nshift = 0; return; }
+        off[n] = o;
+        s->smask[n++] = 0;
+      }
+      s->smask[j] |= (bb_t)1 << i;
+    }
+  }
+  /* a shift costs about as much as a coin of the coin-by-coin count */
+  if (n > s->ncoin) { s->nshift = 0; return; }
+  for (j = 0; j < n; j++) {
+    s->lsh[j] = off[j] > 0 ? (unsigned)off[j] : 0;
+    s->rsh[j] = off[j] < 0 ? (unsigned)-off[j] : 0;
+  }
+  s->nshift = n;
+}
+
 static int cmp_i32(const void *a, const void *b) {
   int32_t x = *(const int32_t *)a, y = *(const int32_t *)b;
   return (x > y) - (x < y);
@@ -94,6 +122,7 @@ int bb_init(bbspace *s, const pn_board *w, const pn_rule *r,
     int deg = pn_board_cell_neighbours(w, (size_t)i, &nb);
     for (j = 0; j < deg; j++) s->nbr[i] |= (bb_t)1 << nb[j];
   }
+  shifts(s);
   /* label classes, in increasing label order */
   for (i = 0; i < (int)start->n; i++) {
     for (k = 0; k < s->nclass && labels[k] != start->label[i]; k++) {}

@@ -29,6 +29,7 @@
 #define BB_MAXCELL 64
 #define BB_MAXCLASS 16       /* label classes in one state */
 #define BB_MAXD 16           /* largest threshold d for bitboards */
+#define BB_MAXSHIFT 8        /* neighbour counts by shifts up to this many */
 
 typedef uint64_t bb_t;
 
@@ -58,6 +59,13 @@ typedef struct bbspace {
   int ncell, ncoin, nclass, d;
   bb_t all;
   bb_t nbr[BB_MAXCELL];
+  /* the edges i -> i + o of the window by offset o: smask[j] holds the
+  ** cells i with an edge to i + o_j, and o_j = lsh[j] - rsh[j] (one of
+  ** them 0).  nshift = 0 when there are more offsets than BB_MAXSHIFT, or
+  ** than coins: the neighbour counts then go coin by coin */
+  int nshift;
+  unsigned lsh[BB_MAXSHIFT], rsh[BB_MAXSHIFT];
+  bb_t smask[BB_MAXSHIFT];
   int count[BB_MAXCLASS];          /* coins per class */
   int32_t label[BB_MAXCLASS];      /* the label of each class */
   /* ranking: colex rank of the union (ncell choose ncoin) times the rank
@@ -105,37 +113,61 @@ static inline uint64_t bb_rank_mask(const bbspace *s, bb_t m) {
 
 /*
 ** The cells a coin may move to: free cells with at least d occupied
-** neighbours, not counting the coin itself.  ge[k] = cells with >= k
-** occupied neighbours (k = 1..d+1), computed once per state.
+** neighbours, not counting the coin itself, computed once per state by
+** bit-sliced saturating counters (ge[k] = cells with >= k occupied
+** neighbours, k = 1..d+1).  The counters take one neighbour mask at a
+** time: on a lattice window, the occupied cells shifted by each edge
+** offset (the square box: 4 shifts, whatever the number of coins); else
+** each coin's neighbours.  Both count, for each cell, the coins it is a
+** neighbour of.
 */
 typedef struct bbtargets {
   bb_t td, td1;      /* free cells with >= d, >= d+1 occupied neighbours */
 } bbtargets;
 
-static inline void bb_targets(const bbspace *s, bb_t occ, bbtargets *t) {
+/* the cells that have an edge of offset j from an occupied cell */
+HOT bb_t bb_shifted(const bbspace *s, bb_t occ, int j) {
+  return ((occ & s->smask[j]) << s->lsh[j]) >> s->rsh[j];
+}
+
+HOT void bb_targets(const bbspace *s, bb_t occ, bbtargets *t) {
   bb_t rest = occ, freec = ~occ & s->all;
-  int d = s->d;
+  int d = s->d, j;
   if (d <= 3) {
-    /* saturating counters of "at least 1..4 occupied neighbours", kept in
-    ** registers for the usual thresholds */
+    /* "at least 1..4 occupied neighbours", kept in registers for the
+    ** usual thresholds */
     bb_t g1 = 0, g2 = 0, g3 = 0, g4 = 0;
-    while (rest) {
-      bb_t m = s->nbr[__builtin_ctzll(rest)];
-      rest &= rest - 1;
-      g4 |= g3 & m;
-      g3 |= g2 & m;
-      g2 |= g1 & m;
-      g1 |= m;
-    }
+#define BB_COUNT(m) (g4 |= g3 & (m), g3 |= g2 & (m), g2 |= g1 & (m), g1 |= (m))
+    if (s->nshift) {
+      /* four unrolled (a shift past nshift has no cells: it adds 0) */
+      for (j = 0; j < 4; j++) {
+        bb_t m = bb_shifted(s, occ, j);
+        BB_COUNT(m);
+      }
+      for (; j < s->nshift; j++) {
+        bb_t m = bb_shifted(s, occ, j);
+        BB_COUNT(m);
+      }
+    } else
+      while (rest) {
+        bb_t m = s->nbr[__builtin_ctzll(rest)];
+        rest &= rest - 1;
+        BB_COUNT(m);
+      }
+#undef BB_COUNT
     t->td = (d == 1 ? g1 : d == 2 ? g2 : g3) & freec;
     t->td1 = (d == 1 ? g2 : d == 2 ? g3 : g4) & freec;
   } else {
     bb_t ge[BB_MAXD + 2];
-    int k;
+    int k, n = s->nshift ? s->nshift : __builtin_popcountll(occ);
     for (k = 0; k <= d + 1; k++) ge[k] = 0;
-    while (rest) {
-      bb_t m = s->nbr[__builtin_ctzll(rest)];
-      rest &= rest - 1;
+    for (j = 0; j < n; j++) {
+      bb_t m;
+      if (s->nshift) m = bb_shifted(s, occ, j);
+      else {
+        m = s->nbr[__builtin_ctzll(rest)];
+        rest &= rest - 1;
+      }
       for (k = d + 1; k >= 2; k--) ge[k] |= ge[k - 1] & m;
       ge[1] |= m;
     }
