@@ -226,6 +226,41 @@ static void test_shift_counts(void) {
     }
   ok(used == 20, "bitboards: every lattice box counts neighbours by shifts");
   ok(bad == 0, "bitboards: shifted counts equal the counts by cell, d = 1..5");
+  /* a random graph has too many edge offsets: coin by coin */
+  used = 0;
+  bad = 0;
+  for (d = 1; d <= 5; d++) {
+    pn_error err;
+    uint32_t e[2 * 90];
+    pn_board *b;
+    pn_config a;
+    pn_rule r = {d, 0};
+    bbspace s;
+    for (k = 0; k < 90; k++) {
+      x ^= x << 13; x ^= x >> 7; x ^= x << 17;
+      e[2 * k] = (uint32_t)(x % 40);
+      e[2 * k + 1] = (uint32_t)((e[2 * k] + 1 + (x >> 32) % 39) % 40);
+    }
+    b = pn_board_graph(40, 90, e, &err);
+    pn_config_init(&a);
+    for (k = 0; k < 12; k++) add(&a, pn_board_cell(b, (size_t)(3 * k)));
+    if (!b || bb_init(&s, b, &r, &a, &err) != PN_OK) { bad++; continue; }
+    used += s.nshift > 0;
+    for (k = 0; k < 2000; k++) {
+      bbtargets t, u;
+      bb_t occ;
+      x ^= x << 13; x ^= x >> 7; x ^= x << 17;
+      occ = x & (x >> 3) & s.all;
+      bb_targets(&s, occ, &t);
+      targets_by_coin(&s, occ, &u);
+      bad += t.td != u.td || t.td1 != u.td1;
+    }
+    bb_free(&s);
+    pn_config_clear(&a);
+    pn_board_free(b);
+  }
+  ok(used == 0 && bad == 0, "bitboards: a random graph counts coin by coin, "
+     "equal to the counts by cell, d = 1..5");
 }
 
 static void test_errors(void) {
