@@ -127,6 +127,9 @@ describe("penny.board", function()
       { function() penny.board("square"):neighbours{ 0 } end,
         "position needs 2 integer coordinates" },
       { function() penny.board("square"):cells() end, "infinitely many cells" },
+      -- a misspelt field is not the unbounded lattice
+      { function() penny.board{ lattice = "square", box = { 6, 5 } } end,
+        "penny.board: unknown field 'box' (fields: lattice, width" },
     }
     for i, case in ipairs(cases) do
       it("case " .. i .. ": " .. case[2], function()

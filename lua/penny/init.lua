@@ -16,9 +16,10 @@ local core = require "penny.core"
 local dsl = require "penny.dsl"
 local errors = require "penny.errors"
 
-local type, error, ipairs, setmetatable, getmetatable, tostring, format, pcall =
-  type, error, ipairs, setmetatable, getmetatable, tostring, string.format,
-  pcall
+local type, error, ipairs, pairs, setmetatable, getmetatable, tostring,
+  format, pcall =
+  type, error, ipairs, pairs, setmetatable, getmetatable, tostring,
+  string.format, pcall
 local concat, pack, unpack = table.concat, table.pack, table.unpack
 local math = math
 
@@ -76,6 +77,11 @@ penny.board(spec) -> Board
             positions: an explicit set of cells, holes allowed
     vertices = n, edges = {{u, v}, ...}    a custom graph (1-based)
 ]]
+local BOARD_FIELD_LIST = "lattice, width, height, depth, size, origin, "
+  .. "dim, cells, vertices, edges, name"
+local BOARD_FIELDS = {}
+for k in BOARD_FIELD_LIST:gmatch("%a+") do BOARD_FIELDS[k] = true end
+
 function penny.board(spec)
   if getmetatable(spec) == core.Board_meta then return spec end
   if type(spec) == "string" then
@@ -88,6 +94,13 @@ function penny.board(spec)
   end
   if type(spec) ~= "table" then
     error("penny.board expects a lattice name or a table", 2)
+  end
+  -- a misspelt field would silently give the unbounded lattice
+  for k in pairs(spec) do
+    if not BOARD_FIELDS[k] then
+      error(format("penny.board: unknown field '%s' (fields: %s)",
+        tostring(k), BOARD_FIELD_LIST), 2)
+    end
   end
   local lat = lattice_name(spec.lattice or "square", 2)
   local dim = lat == "cubic" and (spec.dim or 3) or nil
