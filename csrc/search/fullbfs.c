@@ -315,7 +315,7 @@ static void expand_state(worker *w, const bbstate *st) {
 /*
 ** Lift: the ranks (among k-1 coins) of the sets K = S \ {c}.  Without the
 ** coin at index a the coins above it drop one index:
-**   rank(K) = r - C(c, a+1) - (P[k] - P[a+1])
+**   rank(K) = r - C(c, a+1) - T[a+1]        (suffixes, j = 0)
 ** Only coins whose K has a target matter, but that test costs as much as
 ** the mark: every K is marked.  (Ranks carried from one coin to the next,
 ** rank(K_{a+1}) = rank(K_a) + C(p_a, a+1) - C(p_{a+1}, a+1), cost more:
@@ -344,7 +344,7 @@ static void lift_mask(worker *w, suffixes *sf, bb_t u, uint64_t r) {
 /*
 ** Drop: the states K + t for the targets t of K (k-1 coins, rank rk).
 ** With b coins of K below t, the coins above t rise one index:
-**   rank(K + t) = rk + C(t, b+1) + (Q[k-1] - Q[b])
+**   rank(K + t) = rk + C(t, b+1) + T[b]     (suffixes, j = 1)
 */
 static void drop_mask(worker *w, suffixes *sf, bb_t u, uint64_t rk) {
   const bbspace *s = w->f->s;
@@ -1011,7 +1011,8 @@ void pn_fullbfs_free(pn_fullbfs *f) {
       free(f->workers[t].newlist);
     }
   free(f->workers);
-  f->depth = NULL; f->seen = NULL; f->kbits = NULL; f->pool = NULL; f->pool_mem = NULL;
+  f->depth = NULL; f->seen = NULL; f->kbits = NULL;
+  f->pool = NULL; f->pool_mem = NULL;
   f->mod3 = NULL; f->expd = NULL; f->tdist = NULL;
   f->blk_count = NULL; f->blk_next = NULL; f->workers = NULL;
 }
