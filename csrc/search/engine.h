@@ -130,10 +130,27 @@ HOT bb_t bb_shifted(const bbspace *s, bb_t occ, int j) {
   return ((occ & s->smask[j]) << s->lsh[j]) >> s->rsh[j];
 }
 
-HOT void bb_targets(const bbspace *s, bb_t occ, bbtargets *t) {
+/* full = 0: td only (the drop of the full-space search); the constant
+** folds, and with d = 2 the counters stop at 2 (font5x7 A-4's full search,
+** callgrind, one thread: 2.935 G -> 2.896 G instructions) */
+HOT void bb_targets_of(const bbspace *s, bb_t occ, bbtargets *t, int full) {
   bb_t rest = occ, freec = ~occ & s->all;
   int d = s->d, j;
-  if (d <= 3) {
+  if (d == 2 && !full && s->nshift) {
+    bb_t g1 = 0, g2 = 0;
+#define BB_COUNT2(m) (g2 |= g1 & (m), g1 |= (m))
+    for (j = 0; j < 4; j++) {
+      bb_t m = bb_shifted(s, occ, j);
+      BB_COUNT2(m);
+    }
+    for (; j < s->nshift; j++) {
+      bb_t m = bb_shifted(s, occ, j);
+      BB_COUNT2(m);
+    }
+#undef BB_COUNT2
+    t->td = g2 & freec;
+    t->td1 = 0;
+  } else if (d <= 3) {
     /* "at least 1..4 occupied neighbours", kept in registers for the
     ** usual thresholds */
     bb_t g1 = 0, g2 = 0, g3 = 0, g4 = 0;
@@ -174,6 +191,11 @@ HOT void bb_targets(const bbspace *s, bb_t occ, bbtargets *t) {
     t->td = ge[d] & freec;
     t->td1 = ge[d + 1] & freec;
   }
+}
+
+/* td and td1 */
+HOT void bb_targets(const bbspace *s, bb_t occ, bbtargets *t) {
+  bb_targets_of(s, occ, t, 1);
 }
 
 /* destinations of the coin on cell c */

@@ -64,7 +64,7 @@
 ** new state, in the touch map of the next layer (two maps, by parity of
 ** the depth: while layer d is scanned, its rounds already apply states of
 ** layer d + 1).  A sparse scan visits only the words flagged in its map,
-** and clears them; a dense one walks every rank and clears its map too.
+** and clears them; a dense one reads every word and clears its map too.
 ** Each bucket owns its 256 words of each map, each chunk its 4.
 */
 #define _GNU_SOURCE
@@ -212,6 +212,7 @@ typedef struct suffixes {
   int j;
   int pos[BB_MAXCELL];
   uint64_t T[BB_MAXCELL + 1];
+  uint64_t U[BB_MAXCELL];             /* j = 0: C(p_a, a+1) + T[a+1] */
 } suffixes;
 
 static void suffixes_init(suffixes *sf, int j) {
@@ -235,8 +236,15 @@ static inline void suffixes_set(suffixes *sf, const bbspace *s, bb_t u) {
     sf->pos[a] = __builtin_ctzll(low);
     low &= low - 1;
   }
-  for (a = m - 1; a >= 0; a--)
-    sf->T[a] = sf->T[a + 1] + s->dbin[sf->pos[a]][a + sf->j];
+  if (sf->j) {
+    for (a = m - 1; a >= 0; a--)
+      sf->T[a] = sf->T[a + 1] + s->dbin[sf->pos[a]][a + 1];
+    return;
+  }
+  for (a = m - 1; a >= 0; a--) {
+    sf->U[a] = s->binom[sf->pos[a]][a + 1] + sf->T[a + 1];
+    sf->T[a] = sf->T[a + 1] + s->dbin[sf->pos[a]][a];
+  }
 }
 
 /*
@@ -315,7 +323,7 @@ static void expand_state(worker *w, const bbstate *st) {
 /*
 ** Lift: the ranks (among k-1 coins) of the sets K = S \ {c}.  Without the
 ** coin at index a the coins above it drop one index:
-**   rank(K) = r - C(c, a+1) - T[a+1]        (suffixes, j = 0)
+**   rank(K) = r - C(c, a+1) - T[a+1] = r - U[a]        (suffixes, j = 0)
 ** Only coins whose K has a target matter, but that test costs as much as
 ** the mark: every K is marked.  (Ranks carried from one coin to the next,
 ** rank(K_{a+1}) = rank(K_a) + C(p_a, a+1) - C(p_{a+1}, a+1), cost more:
@@ -327,7 +335,7 @@ static void lift_mask(worker *w, suffixes *sf, bb_t u, uint64_t r) {
   int k = __builtin_popcountll(u), a;
   suffixes_set(sf, s, u);
   for (a = 0; a < k; a++) {
-    uint64_t rk = r - s->binom[sf->pos[a]][a + 1] - sf->T[a + 1];
+    uint64_t rk = r - sf->U[a];
 #ifdef PN_CHECK_RANK
     {
       bb_t m = u ^ ((bb_t)1 << sf->pos[a]);
@@ -351,7 +359,7 @@ static void drop_mask(worker *w, suffixes *sf, bb_t u, uint64_t rk) {
   uint32_t **fill = w->fill;
   bbtargets t;
   bb_t cand;
-  bb_targets(s, u, &t);
+  bb_targets_of(s, u, &t, 0);
   if (!t.td) return;
   suffixes_set(sf, s, u);
   for (cand = t.td; cand; cand &= cand - 1) {
@@ -403,11 +411,15 @@ static bb_t unrank_from(const bbspace *s, int ncoin, uint64_t g, bb_t mask) {
                       : s->binom[s->ncell][i])) break;
   }
   v += g;
+  /* the coins i, ..., 2 by search; coin 1 sits at cell v, as C(p, 1) = p
+  ** (D-0's full search, callgrind, one thread: the cursor 565 M -> 541 M;
+  ** fewer unpredictable loop exits) */
+  if (i == 1) return rest | (bb_t)1 << v;
   while (s->binom[p + 1][i] <= v) p++;
   for (;;) {
     rest |= (bb_t)1 << p;
     v -= s->binom[p][i];
-    if (--i == 0) return rest;
+    if (--i == 1) return rest | (bb_t)1 << v;
     do p--; while (s->binom[p][i] > v);
   }
 }
@@ -563,15 +575,16 @@ static void scan_layer_lean(worker *w, uint64_t lo, uint64_t hi, int job) {
   cursor cu;
   touched it;
   cursor_init(&cu, f->s, f->s->ncoin, 0);
-  if (f->s->nclass == 1 && f->dense) {
-    bb_t u = cursor_at(&cu, lo);
-    uint64_t r = lo;
+  if (f->dense) {
+    /* every word (the ranks >= hi are not reached: no bits past hi) */
     clear_touch(f, lo, hi);
-    for (wi = lo >> 6; r < hi; wi++) {
-      uint64_t m = lean_layer_word(f, wi, want), end = r + 64 < hi ? r + 64
-                                                                   : hi;
-      for (; r < end; r++, u = next_comb(u))
-        if (m >> (r & 63) & 1) expand_one(w, &cu, u, r, job);
+    for (wi = lo >> 6; wi << 6 < hi; wi++) {
+      uint64_t m = lean_layer_word(f, wi, want);
+      while (m) {
+        uint64_t r = (wi << 6) + (uint64_t)__builtin_ctzll(m);
+        m &= m - 1;
+        expand_hit(w, &cu, r, job);
+      }
     }
     return;
   }
@@ -586,42 +599,46 @@ static void scan_layer_lean(worker *w, uint64_t lo, uint64_t hi, int job) {
   }
 }
 
-/* the states of the layer in ranks [lo, hi): bytes equal to want, read
-** eight at a time (lo is a multiple of 8).  In a dense layer every mask
-** of the chunk is walked by Gosper steps; in a sparse one, the hits are
-** unranked. */
+/* bytes: the states of the layer in ranks [r, end), read eight at a time
+** where aligned */
+static void scan_bytes(worker *w, cursor *cu, uint64_t r, uint64_t end,
+                       int job) {
+  const uint8_t *dep = w->f->depth;
+  uint8_t want = (uint8_t)(w->f->val - 1);
+  uint64_t pattern = 0x0101010101010101ULL * want;
+  for (; r < end; r++) {
+    if ((r & 7) == 0 && r + 8 <= end) {
+      uint64_t x = *(const uint64_t *)(dep + r) ^ pattern;
+      /* no zero byte in x: no state of the layer among these 8 (the test
+      ** may flag a byte next to a hit; each byte is checked below) */
+      if (!((x - 0x0101010101010101ULL) & ~x & 0x8080808080808080ULL)) {
+        r += 7;
+        continue;
+      }
+    }
+    if (dep[r] == want) expand_hit(w, cu, r, job);
+  }
+}
+
+/* the states of the layer in ranks [lo, hi) (lo is a multiple of 64): a
+** dense layer reads every rank, a sparse one the words flagged in its
+** touch map; the hits are found by the cursor */
 static void scan_layer(worker *w, uint64_t lo, uint64_t hi, int job) {
   pn_fullbfs *f = w->f;
-  const uint8_t *dep = f->depth;
-  uint8_t want = (uint8_t)(f->val - 1);
-  uint64_t pattern = 0x0101010101010101ULL * want, r, wi;
+  uint64_t wi;
   cursor cu;
   touched it;
   if (f->lean) { scan_layer_lean(w, lo, hi, job); return; }
   cursor_init(&cu, f->s, f->s->ncoin, 0);
-  if (f->s->nclass == 1 && f->dense) {
-    bb_t u = cursor_at(&cu, lo);
+  if (f->dense) {
     clear_touch(f, lo, hi);
-    for (r = lo; r < hi; r++, u = next_comb(u))
-      if (dep[r] == want) expand_one(w, &cu, u, r, job);
+    scan_bytes(w, &cu, lo, hi, job);
     return;
   }
   touched_start(&it, f, lo, hi);
-  while ((wi = touched_next(&it)) != UINT64_MAX) {
-    uint64_t end = (wi << 6) + 64 < hi ? (wi << 6) + 64 : hi;
-    for (r = wi << 6; r < end; r++) {
-      if ((r & 7) == 0 && r + 8 <= end) {
-        uint64_t x = *(const uint64_t *)(dep + r) ^ pattern;
-        /* no zero byte in x: no state of the layer among these 8 (the test
-        ** may flag a byte next to a hit; each byte is checked below) */
-        if (!((x - 0x0101010101010101ULL) & ~x & 0x8080808080808080ULL)) {
-          r += 7;
-          continue;
-        }
-      }
-      if (dep[r] == want) expand_hit(w, &cu, r, job);
-    }
-  }
+  while ((wi = touched_next(&it)) != UINT64_MAX)
+    scan_bytes(w, &cu, wi << 6, (wi << 6) + 64 < hi ? (wi << 6) + 64 : hi,
+               job);
 }
 
 /* the marked K's in ranks [lo, hi) of the lift bitmap, cleared as read */
@@ -687,13 +704,23 @@ static void expand_phase(worker *w) {
 }
 
 /* lean: the offsets e[0..n) not reached yet get the residue v2 and are
-** listed in newlist; returns how many */
+** listed in newlist; returns how many.  A first pass only reads: most
+** offsets are reached already, and writing their words back would dirty
+** every line of the slice that an offset falls in, to be written back to
+** memory.  The second pass takes the candidates (an offset may come twice)
+** and writes. */
 static uint32_t apply_lean(uint64_t *restrict c2, const uint32_t *restrict e,
                            uint32_t n, uint32_t *restrict newlist,
                            uint64_t v2) {
-  uint32_t i, nnew = 0;
+  uint32_t i, ncand = 0, nnew = 0;
   for (i = 0; i < n; i++) {
     uint32_t off = e[i];
+    uint64_t x = c2[off >> 5];
+    newlist[ncand] = off;
+    ncand += (uint32_t)(((x >> ((off & 31) * 2)) & 3) == 0);
+  }
+  for (i = 0; i < ncand; i++) {
+    uint32_t off = newlist[i];
     uint64_t *wd = c2 + (off >> 5), x = *wd;
     unsigned sh = (off & 31) * 2;
     uint64_t fresh = ((x >> sh) & 3) == 0;
@@ -780,8 +807,11 @@ static void start_job(pn_fullbfs *f, int job) {
 ** 1/16384 1.65 s, all within the machine's noise of one another) */
 #define LIFT_DENSITY 4096
 
-/* walk every mask of a chunk when a layer holds more than 1/WALK_DENSITY
-** of the space (a Gosper step is cheaper than an incremental unrank) */
+/* read every word of a chunk, not the flagged ones of the touch map, when
+** a layer holds more than 1/WALK_DENSITY of the space.  (Dense layers
+** were walked mask by mask by Gosper steps; the cursor, from hit to hit,
+** took the 6 x 5 box's complete table of 12 coins, 85.7 M states, from
+** 29.1 s to 28.3 s.) */
 #define WALK_DENSITY 32
 
 static void begin_layer(pn_fullbfs *f) {
