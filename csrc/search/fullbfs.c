@@ -731,6 +731,27 @@ static uint32_t apply_lean(uint64_t *restrict c2, const uint32_t *restrict e,
   return nnew;
 }
 
+/* the offsets e[0..n) whose bit is clear get it, and are listed in
+** newlist; returns how many.  Two passes as in apply_lean (8-J's full
+** search, lift bitmap: 1.90 s -> 1.61 s, medians of 7) */
+static uint32_t mark_bits(uint64_t *restrict bits, const uint32_t *restrict e,
+                          uint32_t n, uint32_t *restrict newlist) {
+  uint32_t i, ncand = 0, nnew = 0;
+  for (i = 0; i < n; i++) {
+    uint32_t off = e[i];
+    newlist[ncand] = off;
+    ncand += (uint32_t)!(bits[off >> 6] >> (off & 63) & 1);
+  }
+  for (i = 0; i < ncand; i++) {
+    uint32_t off = newlist[i];
+    uint64_t bit = (uint64_t)1 << (off & 63), *wd = bits + (off >> 6);
+    newlist[nnew] = off;
+    nnew += (*wd & bit) == 0;         /* no branch: unpredictable */
+    *wd |= bit;
+  }
+  return nnew;
+}
+
 /* record the offsets of one bucket: new states get the layer's depth; in
 ** the lift stage, K's are marked */
 static void apply_bucket(worker *w, uint64_t bucket) {
@@ -752,20 +773,13 @@ static void apply_bucket(worker *w, uint64_t bucket) {
       const uint32_t *e = f->pool + (size_t)b * BLOCK + 1;
       uint32_t n = f->blk_count[b], i, nnew = 0;
       if (lift) {
-        for (i = 0; i < n; i++)
-          bits[e[i] >> 6] |= (uint64_t)1 << (e[i] & 63);
+        mark_bits(bits, e, n, w->newlist);
         continue;
       }
       if (c2) {
         nnew = apply_lean(c2, e, n, w->newlist, v2);
       } else {
-        for (i = 0; i < n; i++) {
-          uint32_t off = e[i];
-          uint64_t bit = (uint64_t)1 << (off & 63), *wd = bits + (off >> 6);
-          w->newlist[nnew] = off;
-          nnew += (*wd & bit) == 0;         /* no branch: unpredictable */
-          *wd |= bit;
-        }
+        nnew = mark_bits(bits, e, n, w->newlist);
         for (i = 0; i < nnew; i++) dep[w->newlist[i]] = val;
       }
       for (i = 0; i < nnew; i++) {
