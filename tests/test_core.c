@@ -199,8 +199,9 @@ static uint64_t xorshift(uint64_t *x) {
 }
 
 /* on board b with 12 coins and threshold d, the random occupancies whose
-** bb_targets differ from the count by cells (-1: no bitboards); *shifts
-** is incremented when the counts went by shifts */
+** bb_targets (or bb_targets_of's td alone) differ from the count by cells
+** (-1: no bitboards); *shifts is incremented when the counts went by
+** shifts */
 static int count_mismatches(pn_board *b, int d, uint64_t *x, int *shifts) {
   pn_error err;
   pn_config a;
@@ -220,6 +221,8 @@ static int count_mismatches(pn_board *b, int d, uint64_t *x, int *shifts) {
       bb_targets(&s, occ, &t);
       targets_by_coin(&s, occ, &u);
       bad += t.td != u.td || t.td1 != u.td1;
+      bb_targets_of(&s, occ, &t, 0);         /* td alone, as the drop */
+      bad += t.td != u.td;
     }
     bb_free(&s);
   }

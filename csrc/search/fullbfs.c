@@ -473,26 +473,21 @@ static bb_t cursor_at(cursor *cu, uint64_t q) {
   return cu->mask;
 }
 
-static inline void expand_one(worker *w, cursor *cu, bb_t u, uint64_t r,
-                              int job) {
-#ifdef PN_CHECK_RANK
-  if (bb_rank_mask(w->f->s, u) != r) abort();
-#endif
-  w->expanded++;
-  if (job == JOB_LIFT) lift_mask(w, &cu->sf, u, r);
-  else expand_mask(w, u, r);
-}
-
-/* a state of the layer met by a sparse scan: labelled states are unranked
-** in full, unlabelled ones by the cursor */
+/* a state of the layer met by a scan: labelled states are unranked in
+** full, unlabelled ones by the cursor */
 static void expand_hit(worker *w, cursor *cu, uint64_t r, int job) {
+  w->expanded++;
   if (w->f->s->nclass > 1) {
     bbstate st;
-    w->expanded++;
     bb_unrank(w->f->s, r, &st);
     expand_state(w, &st);
   } else {
-    expand_one(w, cu, cursor_at(cu, r), r, job);
+    bb_t u = cursor_at(cu, r);
+#ifdef PN_CHECK_RANK
+    if (bb_rank_mask(w->f->s, u) != r) abort();
+#endif
+    if (job == JOB_LIFT) lift_mask(w, &cu->sf, u, r);
+    else expand_mask(w, u, r);
   }
 }
 
@@ -571,6 +566,17 @@ static inline uint64_t touched_next(touched *it) {
   return wi;
 }
 
+/* lean: the states of the layer among the 64 ranks of word wi */
+static void scan_word_lean(worker *w, cursor *cu, uint64_t wi, uint64_t want,
+                           int job) {
+  uint64_t m = lean_layer_word(w->f, wi, want);
+  while (m) {
+    uint64_t r = (wi << 6) + (uint64_t)__builtin_ctzll(m);
+    m &= m - 1;
+    expand_hit(w, cu, r, job);
+  }
+}
+
 /* lean: the states of the layer in ranks [lo, hi) (lo is a multiple of
 ** 64, and each word of expd belongs to one chunk) */
 static void scan_layer_lean(worker *w, uint64_t lo, uint64_t hi, int job) {
@@ -582,25 +588,13 @@ static void scan_layer_lean(worker *w, uint64_t lo, uint64_t hi, int job) {
   if (f->dense) {
     /* every word (the ranks >= hi are not reached: no bits past hi) */
     clear_touch(f, lo, hi);
-    for (wi = lo >> 6; wi << 6 < hi; wi++) {
-      uint64_t m = lean_layer_word(f, wi, want);
-      while (m) {
-        uint64_t r = (wi << 6) + (uint64_t)__builtin_ctzll(m);
-        m &= m - 1;
-        expand_hit(w, &cu, r, job);
-      }
-    }
+    for (wi = lo >> 6; wi << 6 < hi; wi++)
+      scan_word_lean(w, &cu, wi, want, job);
     return;
   }
   touched_start(&it, f, lo, hi);
-  while ((wi = touched_next(&it)) != UINT64_MAX) {
-    uint64_t m = lean_layer_word(f, wi, want);
-    while (m) {
-      uint64_t r = (wi << 6) + (uint64_t)__builtin_ctzll(m);
-      m &= m - 1;
-      expand_hit(w, &cu, r, job);
-    }
-  }
+  while ((wi = touched_next(&it)) != UINT64_MAX)
+    scan_word_lean(w, &cu, wi, want, job);
 }
 
 /* bytes: the states of the layer in ranks [r, end), read eight at a time
