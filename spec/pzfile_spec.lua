@@ -129,6 +129,17 @@ describe("penny solve / show", function()
     out, st = S.run(S.PENNY .. " solve")
     assert.equal(2, st)
     assert.truthy(out:find("usage", 1, true), out)
+    -- a file without any puzzle is said to be one, for each subcommand
+    local f = os.tmpname()
+    local h = io.open(f, "w")
+    h:write("# only a default\nboard: square\n")
+    h:close()
+    for _, cmd in ipairs{ "solve", "show", "render" } do
+      out, st = S.run(S.PENNY .. " " .. cmd .. " " .. f)
+      assert.equal(2, st, out)
+      assert.truthy(out:find("no puzzle in the file", 1, true), out)
+    end
+    os.remove(f)
     -- bad option values are refused before any puzzle is solved, and
     -- what the library refuses is said without a Lua position
     local cases = {

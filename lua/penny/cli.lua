@@ -61,6 +61,12 @@ local function load(file)
     io.stderr:write("penny: ", tostring(puzzles), "\n")
     return nil
   end
+  if #puzzles == 0 then
+    -- an empty file (or one of defaults only) is most likely a mistake
+    io.stderr:write("penny: ", file, ": no puzzle in the file (a puzzle "
+      .. "starts with a line 'puzzle: NAME')\n")
+    return nil
+  end
   return puzzles
 end
 

@@ -380,6 +380,11 @@ function M.cli(args)
   end
   local ok, puzzles = pcall(require("penny.pzfile").load, file)
   if not ok then io.stderr:write("penny: ", tostring(puzzles), "\n"); return 2 end
+  if #puzzles == 0 then
+    io.stderr:write("penny: ", file, ": no puzzle in the file (a puzzle "
+      .. "starts with a line 'puzzle: NAME')\n")
+    return 2
+  end
   which = which or 1
   local p = puzzles[which]
   if not p then
