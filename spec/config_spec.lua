@@ -239,6 +239,7 @@ describe("Config", function()
       { function() penny.config(sq, "oo"):with{ 0, 0 } end, "already a coin" },
       { function() penny.config(sq, "oo"):without{ 4, 0 } end, "no coin there" },
       { function() penny.config(sq, "oo"):check{ "x" } end, "move" },
+      { function() penny.config(nil, "oo") end, "penny.config: the first argument must be a board" },
     }
     for i, case in ipairs(cases) do
       it("case " .. i .. ": " .. tostring(case[2]), function()

@@ -150,6 +150,19 @@ describe("the exact engine agrees with the plain BFS", function()
 end)
 
 describe("distance tables", function()
+  it("refuse unknown options and options of the wrong type", function()
+    local start = penny.config(penny.board{ width = 3, height = 3 }, "oo\noo")
+    for _, c in ipairs{
+      { { max_depth = 3 }, "unknown option 'max_depth'" },
+      { { complete = "yes" }, "option 'complete' must be a boolean" },
+      { { targets = start }, "option 'targets' must be a table" },
+    } do
+      local ok, err = pcall(penny.distances, start, c[1])
+      assert.is_false(ok)
+      assert.truthy(tostring(err):find(c[2], 1, true), err)
+    end
+  end)
+
   it("agree with single searches, sum their layers and replay their paths", function()
     local rand = S.rng(31)
     local board = penny.board{ width = 4, height = 4 }

@@ -259,16 +259,24 @@ describe("puzzle errors", function()
 
   it("bad solve options", function()
     local p = penny.puzzle{ start = "oo\no.", goal = ".o\noo" }
+    local far = penny.puzzle{ start = "oo\noo", goal = "ooo\n.o" }
     for _, c in ipairs{
       { { method = "magic" }, "unknown solve method 'magic'" },
       { { max_memory = -1 }, "must not be negative" },
+      { { time_limit = 0 / 0 }, "'time_limit' must be a number, not NaN" },
+      -- refused before the span rule decides this one without a search
+      { { threads = 1e9 }, "'threads' is absurdly large" },
+      { { max_memory = math.huge }, "'max_memory' is absurdly large" },
       { { speed = 3 }, "unknown solve option 'speed'" },
       { { max_memory = 100 }, "at least 4096" },
       { { max_memory = 1e300 }, "absurdly large" },
-      { { probe_levels = 9 }, "probe_levels must be an integer 0..8" },
-      { { probe_levels = 1.5 }, "probe_levels must be an integer 0..8" },
+      { { probe_levels = 9 }, "probe_levels' must be an integer 0..8" },
+      { { probe_levels = 1.5 }, "probe_levels' must be an integer 0..8" },
     } do
       local ok, err = pcall(p.solve, p, c[1])
+      assert.is_false(ok)
+      assert.truthy(tostring(err):find(c[2], 1, true), err)
+      ok, err = pcall(far.solve, far, c[1])
       assert.is_false(ok)
       assert.truthy(tostring(err):find(c[2], 1, true), err)
     end

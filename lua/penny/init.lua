@@ -176,6 +176,11 @@ Malformed text raises "name:line:col: ...".  name may be {name, line0,
 col0} for text that starts inside a file (see penny.dsl).
 ]]
 function penny.config(board, spec, name)
+  if type(board) ~= "string" and type(board) ~= "table"
+      and getmetatable(board) ~= core.Board_meta then
+    error(format("penny.config: the first argument must be a board or a "
+      .. "lattice name, got %s", type(board)), 2)
+  end
   board = penny.board(board)
   name = name or "config"
   local label = type(name) == "table" and name[1] or name
@@ -316,10 +321,27 @@ unreachable), layers = {depth 0, 1, ...}, maxdepth, complete, reached,
 expanded, hardest = Config (complete only), seconds, memory, threads,
 encoding }.
 ]]
+local DISTANCE_OPTIONS = { targets = "table", complete = "boolean",
+  rule = "number", max_memory = "number", time_limit = "number",
+  threads = "number", progress = "boolean", encoding = "string" }
+
 function penny.distances(start, opts)
   opts = opts or {}
   if not penny.is_config(start) then
     error("penny.distances: start must be a Config", 2)
+  end
+  if type(opts) ~= "table" then
+    error("penny.distances: options must be a table", 2)
+  end
+  -- a misspelt option would silently be ignored
+  for k, v in pairs(opts) do
+    local want = DISTANCE_OPTIONS[k]
+    if not want then
+      error(format("penny.distances: unknown option '%s'", tostring(k)), 2)
+    end
+    if type(v) ~= want then
+      error(format("penny.distances: option '%s' must be a %s", k, want), 2)
+    end
   end
   local board = start:board()
   local rule = opts.rule or 2
