@@ -544,9 +544,9 @@ typedef struct touched {
   uint64_t *tw, ti, end, bits;
 } touched;
 
-static void touched_start(touched *it, const pn_fullbfs *f, uint64_t lo,
+static void touched_start(touched *it, uint64_t *tw, uint64_t lo,
                           uint64_t hi) {
-  it->tw = layer_touch(f);
+  it->tw = tw;
   it->ti = lo >> 12;
   it->end = (hi + 4095) >> 12;
   it->bits = 0;
@@ -592,7 +592,7 @@ static void scan_layer_lean(worker *w, uint64_t lo, uint64_t hi, int job) {
       scan_word_lean(w, &cu, wi, want, job);
     return;
   }
-  touched_start(&it, f, lo, hi);
+  touched_start(&it, layer_touch(f), lo, hi);
   while ((wi = touched_next(&it)) != UINT64_MAX)
     scan_word_lean(w, &cu, wi, want, job);
 }
@@ -633,21 +633,28 @@ static void scan_layer(worker *w, uint64_t lo, uint64_t hi, int job) {
     scan_bytes(w, &cu, lo, hi, job);
     return;
   }
-  touched_start(&it, f, lo, hi);
+  touched_start(&it, layer_touch(f), lo, hi);
   while ((wi = touched_next(&it)) != UINT64_MAX)
     scan_bytes(w, &cu, wi << 6, (wi << 6) + 64 < hi ? (wi << 6) + 64 : hi,
                job);
 }
 
-/* the marked K's in ranks [lo, hi) of the lift bitmap, cleared as read */
+/* the marked K's in ranks [lo, hi) of the lift bitmap, cleared as read:
+** the words flagged in its touch map only (the K's of a layer cluster in
+** rank as its states do, so a sparse lift layer skips most lines of the
+** bitmap: 9-4's full search 1.606 G instructions -> 1.556 G, 8-J 2.12 s
+** -> 1.89 s, medians of 5; a dense layer reads its touch words as well,
+** the 6 x 5 box's complete table the same time within the noise) */
 static void scan_lifts(worker *w, uint64_t lo, uint64_t hi) {
   pn_fullbfs *f = w->f;
   uint64_t word;
   cursor cu;
+  touched it;
   cursor_init(&cu, f->s, f->s->ncoin - 1, 1);
-  for (word = lo >> 6; word < (hi + 63) >> 6; word++) {
+  touched_start(&it, f->ktouch, lo, hi);
+  while ((word = touched_next(&it)) != UINT64_MAX) {
     uint64_t bits = f->kbits[word];
-    if (bits) f->kbits[word] = 0;   /* no write where no K: no dirty line */
+    f->kbits[word] = 0;
     while (bits) {
       uint64_t rk = (word << 6) + (uint64_t)__builtin_ctzll(bits);
       bits &= bits - 1;
@@ -774,7 +781,9 @@ static void apply_bucket(worker *w, uint64_t bucket) {
       const uint32_t *e = f->pool + (size_t)b * BLOCK + 1;
       uint32_t n = f->blk_count[b], i, nnew = 0;
       if (lift) {
-        mark_bits(bits, e, n, w->newlist);
+        uint64_t *ktw = f->ktouch + (bucket << (SLICE_BITS - 12));
+        nnew = mark_bits(bits, e, n, w->newlist);
+        for (i = 0; i < nnew; i++) touch_set(ktw, w->newlist[i]);
         continue;
       }
       if (c2) {
@@ -819,8 +828,15 @@ static void start_job(pn_fullbfs *f, int job) {
 /* lift when a layer holds more than 1/LIFT_DENSITY of the space: then the
 ** K's are shared enough to pay for the extra stage (8-J's full search,
 ** since the touch maps: 1/256 1.9 s, 1/1024 1.85 s, 1/4096 1.7 s,
-** 1/16384 1.65 s, all within the machine's noise of one another) */
-#define LIFT_DENSITY 4096
+** 1/16384 1.65 s, all within the machine's noise of one another).  Since
+** the drop reads only the flagged words of the lift bitmap, a sparse lift
+** layer no longer pays a sweep of the whole bitmap, and 1/16384 is the
+** better: 9-4's full search lifts its layer 4 too (8.46 M offsets -> 3.51
+** M), callgrind 1.556 G instructions -> 1.341 G, median 0.134 s -> 0.112
+** s (-D to try others) */
+#ifndef LIFT_DENSITY
+#define LIFT_DENSITY 16384
+#endif
 
 /* read every word of a chunk, not the flagged ones of the touch map, when
 ** a layer holds more than 1/WALK_DENSITY of the space.  (Dense layers
@@ -945,6 +961,7 @@ int pn_fullbfs_bytes(const bbspace *s, int threads, int encoding,
   total = states
         + (nb << (SLICE_BITS - 12)) * 16           /* touch maps */
         + (nbuckets(kspace) << (SLICE_BITS - 3))   /* lift bitmap */
+        + (nbuckets(kspace) << (SLICE_BITS - 12)) * 8   /* its touch map */
         + pool * (BLOCK * 4 + 8) + BLOCK_ALIGN     /* bucket pool */
         + nb * 32 * t;                             /* bucket heads */
   *bytes = (size_t)total;
@@ -990,6 +1007,8 @@ int pn_fullbfs_init(pn_fullbfs *f, const bbspace *s, const pn_limits *lim,
   f->seen_bytes = f->lean ? (size_t)((s->size + 63) >> 6) * 8
                           : (size_t)(nbuckets(s->size) << (SLICE_BITS - 3));
   f->kbits_bytes = f->ks ? (size_t)(nbuckets(f->ks->size) << (SLICE_BITS - 3))
+                           + (size_t)(nbuckets(f->ks->size)
+                                      << (SLICE_BITS - 12)) * 8
                          : 0;
   f->pool_bytes = (size_t)f->pool_blocks * BLOCK * sizeof(uint32_t)
                  + BLOCK_ALIGN;
@@ -1005,6 +1024,8 @@ int pn_fullbfs_init(pn_fullbfs *f, const bbspace *s, const pn_limits *lim,
     f->seen = pn_bigalloc(f->seen_bytes);
   }
   f->kbits = f->ks ? pn_bigalloc(f->kbits_bytes) : NULL;
+  f->ktouch = f->kbits ? f->kbits + (nbuckets(f->ks->size)
+                                     << (SLICE_BITS - 6)) : NULL;
   f->pool_mem = pn_bigalloc(f->pool_bytes);
   f->pool = f->pool_mem ? (uint32_t *)(((uintptr_t)f->pool_mem + BLOCK_ALIGN
                                         - 1) & ~(BLOCK_ALIGN - 1))
@@ -1056,7 +1077,7 @@ void pn_fullbfs_free(pn_fullbfs *f) {
       free(f->workers[t].newlist);
     }
   free(f->workers);
-  f->depth = NULL; f->seen = NULL; f->kbits = NULL;
+  f->depth = NULL; f->seen = NULL; f->kbits = f->ktouch = NULL;
   f->pool = NULL; f->pool_mem = NULL;
   f->mod3 = NULL; f->expd = NULL; f->tdist = NULL;
   f->blk_count = NULL; f->blk_next = NULL; f->workers = NULL;

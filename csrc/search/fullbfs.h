@@ -21,7 +21,9 @@ typedef struct pn_fullbfs {
   bbspace ksp;                 /* the space of k-1 coins (lift stage) */
   const bbspace *ks;           /* &ksp, or NULL when there is no lift */
   uint64_t *kbits;             /* 1 bit per rank of ks */
-  size_t kbits_bytes;
+  uint64_t *ktouch;            /* 1 bit per word of kbits holding a K (in
+                               ** the same mapping, after kbits) */
+  size_t kbits_bytes;          /* of both */
   int lean;                    /* the encoding is PN_ENC_LEAN */
   /* PN_ENC_BYTE */
   uint8_t *depth;              /* size bytes: depth + 1, 0 = not reached */
