@@ -97,6 +97,13 @@ static const char *const method_names[] = {
   "auto", "plain", "bidir", "full", "astar", NULL
 };
 
+/* the bounds on the limits a caller may ask for; exported as core.LIMITS,
+** so that puzzle:solve checks them before a rule decides without us */
+#define MAX_THREADS 256
+#define MAX_LIMIT 1e15                /* bytes or states */
+#define MIN_MEMORY 4096
+#define MAX_PROBE_LEVELS 8
+
 void pnL_read_limits(lua_State *L, int idx, pn_limits *lim) {
   double mem, states, levels;
   memset(lim, 0, sizeof *lim);
@@ -104,15 +111,16 @@ void pnL_read_limits(lua_State *L, int idx, pn_limits *lim) {
   mem = optnumber(L, idx, "max_memory", 0);
   states = optnumber(L, idx, "max_states", 0);
   lim->time_limit = optnumber(L, idx, "time_limit", 0);
-  if (mem > 0 && mem < 4096)
+  if (mem > 0 && mem < MIN_MEMORY)
     luaL_argerror(L, idx, "max_memory is in bytes and must be at least "
                   "4096");
-  if (mem > 1e15) luaL_argerror(L, idx, "max_memory is absurdly large");
-  if (states > 1e15) luaL_argerror(L, idx, "max_states is absurdly large");
+  if (mem > MAX_LIMIT) luaL_argerror(L, idx, "max_memory is absurdly large");
+  if (states > MAX_LIMIT)
+    luaL_argerror(L, idx, "max_states is absurdly large");
   lim->max_memory = (size_t)mem;
   lim->max_states = (size_t)states;
   levels = optnumber(L, idx, "probe_levels", 2);
-  if (levels != (int)levels || levels > 8)
+  if (levels != (int)levels || levels > MAX_PROBE_LEVELS)
     luaL_argerror(L, idx, "probe_levels must be an integer 0..8");
   lim->probe_levels = (int)levels;
   lim->partial = optflag(L, idx, "partial", 0, 1, -1);
@@ -286,7 +294,8 @@ static void read_searchopts(lua_State *L, int idx, pn_searchopts *o,
   memset(o, 0, sizeof *o);
   pnL_read_limits(L, idx, &o->lim);
   o->threads = (int)optnumber(L, idx, "threads", 0);
-  if (o->threads > 256) luaL_argerror(L, idx, "threads is absurdly large");
+  if (o->threads > MAX_THREADS)
+    luaL_argerror(L, idx, "threads is absurdly large");
   if (!lua_isnoneornil(L, idx)) {
     lua_getfield(L, idx, "method");
     if (!lua_isnil(L, -1))
@@ -516,6 +525,16 @@ static const luaL_Reg search_funcs[] = {
 
 void pnL_open_search(lua_State *L) {
   luaL_setfuncs(L, search_funcs, 0);
+  lua_createtable(L, 0, 4);
+  lua_pushinteger(L, MAX_THREADS);
+  lua_setfield(L, -2, "threads");
+  lua_pushnumber(L, MAX_LIMIT);
+  lua_setfield(L, -2, "limit");
+  lua_pushinteger(L, MIN_MEMORY);
+  lua_setfield(L, -2, "min_memory");
+  lua_pushinteger(L, MAX_PROBE_LEVELS);
+  lua_setfield(L, -2, "probe_levels");
+  lua_setfield(L, -2, "LIMITS");
   luaL_newmetatable(L, PN_DATABASES_T);
   luaL_setfuncs(L, databases_meta, 0);
   luaL_newlib(L, databases_methods);

@@ -63,8 +63,7 @@ local function load(file)
   end
   if #puzzles == 0 then
     -- an empty file (or one of defaults only) is most likely a mistake
-    io.stderr:write("penny: ", file, ": no puzzle in the file (a puzzle "
-      .. "starts with a line 'puzzle: NAME')\n")
+    io.stderr:write("penny: ", pzfile.no_puzzle(file), "\n")
     return nil
   end
   return puzzles

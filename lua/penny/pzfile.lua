@@ -308,6 +308,12 @@ function M.read(text, file)
   return out
 end
 
+-- what the subcommands say of a file without any puzzle
+function M.no_puzzle(file)
+  return format("%s: no puzzle in the file (a puzzle starts with a line "
+    .. "'puzzle: NAME')", file)
+end
+
 function M.load(path)
   local f, err = io.open(path, "rb")
   if not f then error("cannot open " .. err, 2) end

@@ -378,11 +378,11 @@ function M.cli(args)
     io.stderr:write("usage: penny render FILE [--svg OUT] [--animate] [--puzzle N]\n")
     return 2
   end
-  local ok, puzzles = pcall(require("penny.pzfile").load, file)
+  local pzfile = require "penny.pzfile"
+  local ok, puzzles = pcall(pzfile.load, file)
   if not ok then io.stderr:write("penny: ", tostring(puzzles), "\n"); return 2 end
   if #puzzles == 0 then
-    io.stderr:write("penny: ", file, ": no puzzle in the file (a puzzle "
-      .. "starts with a line 'puzzle: NAME')\n")
+    io.stderr:write("penny: ", pzfile.no_puzzle(file), "\n")
     return 2
   end
   which = which or 1

@@ -68,23 +68,27 @@ local function check_opts(opts, level)
       error(format("solve option '%s' must not be negative", k), level)
     end
   end
-  -- the core's limits, checked here too so that a bad value is refused
-  -- whatever the puzzle (one decided before any search included)
-  if opts.threads and opts.threads > 256 then
-    error("solve option 'threads' is absurdly large (at most 256)", level)
+  -- the core's bounds (core.LIMITS), checked here too so that a bad value
+  -- is refused whatever the puzzle (one decided before any search included)
+  local lim = core.LIMITS
+  if opts.threads and opts.threads > lim.threads then
+    error(format("solve option 'threads' is absurdly large (at most %d)",
+      lim.threads), level)
   end
   for _, k in ipairs{ "max_memory", "max_states" } do
-    if opts[k] and opts[k] > 1e15 then
+    if opts[k] and opts[k] > lim.limit then
       error(format("solve option '%s' is absurdly large", k), level)
     end
   end
   local pl = opts.probe_levels
-  if pl and (math.type(pl) ~= "integer" or pl > 8) then
-    error("solve option 'probe_levels' must be an integer 0..8", level)
+  if pl and (math.type(pl) ~= "integer" or pl > lim.probe_levels) then
+    error(format("solve option 'probe_levels' must be an integer 0..%d",
+      lim.probe_levels), level)
   end
-  if opts.max_memory and opts.max_memory > 0 and opts.max_memory < 4096 then
-    error("solve option 'max_memory' is in bytes and must be at least 4096",
-      level)
+  if opts.max_memory and opts.max_memory > 0
+      and opts.max_memory < lim.min_memory then
+    error(format("solve option 'max_memory' is in bytes and must be at "
+      .. "least %d", lim.min_memory), level)
   end
   if opts.margin and (math.type(opts.margin) ~= "integer" or opts.margin > 1000)
   then
