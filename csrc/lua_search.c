@@ -525,15 +525,18 @@ static const luaL_Reg search_funcs[] = {
 
 void pnL_open_search(lua_State *L) {
   luaL_setfuncs(L, search_funcs, 0);
+  static const struct { const char *name; double v; } bounds[] = {
+    {"threads", MAX_THREADS}, {"limit", MAX_LIMIT},
+    {"min_memory", MIN_MEMORY}, {"probe_levels", MAX_PROBE_LEVELS}
+  };
+  size_t i;
   lua_createtable(L, 0, 4);
-  lua_pushinteger(L, MAX_THREADS);
-  lua_setfield(L, -2, "threads");
-  lua_pushnumber(L, MAX_LIMIT);
-  lua_setfield(L, -2, "limit");
-  lua_pushinteger(L, MIN_MEMORY);
-  lua_setfield(L, -2, "min_memory");
-  lua_pushinteger(L, MAX_PROBE_LEVELS);
-  lua_setfield(L, -2, "probe_levels");
+  for (i = 0; i < sizeof bounds / sizeof bounds[0]; i++) {
+    lua_Number v = bounds[i].v;
+    if (v == (lua_Integer)v) lua_pushinteger(L, (lua_Integer)v);
+    else lua_pushnumber(L, v);
+    lua_setfield(L, -2, bounds[i].name);
+  }
   lua_setfield(L, -2, "LIMITS");
   luaL_newmetatable(L, PN_DATABASES_T);
   luaL_setfuncs(L, databases_meta, 0);
