@@ -163,6 +163,13 @@ describe("distance tables", function()
     end
   end)
 
+  it("refuse a start without coins, naming the problem", function()
+    local empty = penny.config(penny.board{ width = 4, height = 3 }, "")
+    local ok, err = pcall(penny.distances, empty)
+    assert.is_false(ok)
+    assert.truthy(tostring(err):find("penny.distances: the start has no coins", 1, true), err)
+  end)
+
   it("agree with single searches, sum their layers and replay their paths", function()
     local rand = S.rng(31)
     local board = penny.board{ width = 4, height = 4 }

@@ -111,8 +111,11 @@ int bb_init(bbspace *s, const pn_board *w, const pn_rule *r,
   if (r->d > BB_MAXD)
     return pn_seterror(err, PN_ELIMIT, "the bitboard engine handles d <= %d",
                        BB_MAXD);
-  if (start->n == 0 || start->n > (size_t)n)
-    return pn_seterror(err, PN_EINVAL, "bad number of coins");
+  if (start->n == 0)
+    return pn_seterror(err, PN_EINVAL, "the start has no coins");
+  if (start->n > (size_t)n)
+    return pn_seterror(err, PN_EINVAL, "the start has %zu coins, more than "
+                       "the %d cells of the window", start->n, n);
   s->ncell = n;
   s->ncoin = (int)start->n;
   s->d = r->d;

@@ -343,6 +343,9 @@ function penny.distances(start, opts)
       error(format("penny.distances: option '%s' must be a %s", k, want), 2)
     end
   end
+  if #start == 0 then
+    error("penny.distances: the start has no coins", 2)
+  end
   local board = start:board()
   local rule = opts.rule or 2
   local window = board
