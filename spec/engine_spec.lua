@@ -147,6 +147,23 @@ describe("the exact engine agrees with the plain BFS", function()
       assert.equal(#ref, #s)
     end
   end)
+
+  -- a goal without coins has no first coin to place: its variants up to
+  -- translation once made the engine read past an empty list
+  it("on goals without coins, in every mode", function()
+    for _, board in ipairs{ penny.board{ width = 4, height = 3 },
+                            penny.board("square"), penny.board("king") } do
+      for _, mode in ipairs{ "fixed", "translation", "rotation", "symmetry" } do
+        local p = penny.puzzle{ board = board, start = "oo\noo", goal = "",
+                                up_to = mode }
+        for _, m in ipairs{ "auto", "bfs", "bidir", "astar", "full", "plain" } do
+          local s = p:solve{ method = m }
+          assert.equal("solved", s.verdict, board:kind() .. " " .. mode .. " " .. m)
+          assert.equal(0, #s)
+        end
+      end
+    end
+  end)
 end)
 
 describe("distance tables", function()

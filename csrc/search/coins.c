@@ -282,6 +282,9 @@ int pn_coingame_init(pn_coingame *cg, const pn_board *w, const pn_rule *r,
   cg->w = w;
   if ((rc = bb_init(&cg->s, w, r, start, err)) != PN_OK) return rc;
   if ((rc = pn_goal_init(&gl, w, goal, mode, err)) != PN_OK) goto fail;
+  /* a goal without coins is met everywhere: one empty pattern, whatever
+  ** the mode (its variants have no first coin to place) */
+  if (goal->n == 0) mode = PN_FIXED;
   cap = mode == PN_FIXED ? 1
       : pn_board_ncells(w) * (size_t)(gl.nvariants > 0 ? gl.nvariants : 1) + 1;
   cg->pat = malloc(cap * sizeof *cg->pat);
