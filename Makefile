@@ -122,13 +122,16 @@ asan: all $(ASAN_EXE)
 
 # mutation fuzzing of puzzle files (tools/fuzz.lua) through the ASan
 # interpreter: every mutant read or rejected at a place in the file, every
-# puzzle read solved to a verdict, no sanitizer report
+# puzzle read solved to a verdict, no sanitizer report; then random calls
+# of the Lua API (tools/apifuzz.lua): every caller bug a named error
 FUZZ_COUNT ?= 3000
 FUZZ_SEED ?= 1
 
 fuzz: all $(ASAN_EXE)
 	ASAN_OPTIONS=detect_leaks=1 $(ASAN_EXE) tools/fuzz.lua $(FUZZ_COUNT) \
 	  $(FUZZ_SEED)
+	ASAN_OPTIONS=detect_leaks=1 $(ASAN_EXE) tools/apifuzz.lua \
+	  $$(( $(FUZZ_COUNT) * 10 )) $(FUZZ_SEED)
 
 # ThreadSanitizer: the same interpreter built with -fsanitize=thread, on
 # the specs of the searches that use threads (full-space and bidirectional)

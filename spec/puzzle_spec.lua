@@ -282,3 +282,52 @@ describe("puzzle errors", function()
     end
   end)
 end)
+
+describe("caller bugs outside penny.puzzle", function()
+  -- each names the function and what it expected (they used to fail inside
+  -- penny with Lua's own "attempt to index a nil value")
+  local tri = require "penny.tri"
+  local lp = require "penny.linepush"
+  local ss = require "penny.square_solver"
+  local pzfile = require "penny.pzfile"
+  local p = penny.puzzle{ start = "oo\no.", goal = ".o\noo" }
+  local cases = {
+    { function() return tri.decide(nil) end, "penny.tri.decide: a Puzzle expected, got nil" },
+    { function() return tri.solve(p.start) end, "penny.tri.solve: a Puzzle expected, got penny.Config" },
+    { function() return ss.applies(5) end, "penny.square_solver.applies: a Puzzle expected, got number" },
+    { function() return lp.solve({}) end, "penny.linepush.solve: a Puzzle expected, got table" },
+    { function() return penny.play(nil, "greedy") end, "penny.play: a Puzzle expected, got nil" },
+    { function() return penny.play(p, "greedy", 5) end, "penny.play: options must be a table" },
+    { function() return penny.strategies.run("beam", "p") end, "penny.strategies.run: a Puzzle expected, got string" },
+    { function() return penny.strategies.bestfirst(p, {}) end, "opts.heuristic must be a function" },
+    { function() return p:is_goal(3) end, "puzzle:is_goal: a Config expected, got number" },
+    { function() return pzfile.parse(42) end, "penny.pzfile.parse: the text of a puzzle file expected, got number" },
+    { function() return penny.dsl.parse_art(7, "square", 2) end, "penny.dsl.parse_art: a string expected, got number" },
+    { function() return penny.render.terminal(p.start, true) end, "render options must be a table" },
+    { function() return penny.config(penny.board("square"), { 3 }) end, "config: coin 1 is not a position" },
+    { function() return penny.Solution.new(p, "solved") end, "Solution.new: a table of fields expected, got string" },
+  }
+  for i, c in ipairs(cases) do
+    it("case " .. i .. ": " .. c[2], function()
+      local ok, err = pcall(c[1])
+      assert.is_false(ok)
+      assert.truthy(tostring(err):find(c[2], 1, true), err)
+      assert.falsy(tostring(err):find("attempt to", 1, true), err)
+    end)
+  end
+
+  it("are raised at the caller's line", function()
+    local ok, err = pcall(function() local d = tri.decide(nil); return d end)
+    assert.is_false(ok)
+    assert.truthy(tostring(err):match("puzzle_spec%.lua:%d+: penny%.tri%.decide"), err)
+    ok, err = pcall(function() local r = penny.play(p, "greedy", 5); return r end)
+    assert.is_false(ok)
+    assert.truthy(tostring(err):match("puzzle_spec%.lua:%d+: penny%.play: options"), err)
+  end)
+
+  it("penny.is_puzzle tells puzzles from the rest", function()
+    assert.is_true(penny.is_puzzle(p))
+    assert.is_false(penny.is_puzzle(p.start))
+    assert.is_false(penny.is_puzzle({}))
+  end)
+end)

@@ -185,3 +185,16 @@ describe("mutated puzzle files (tools/fuzz.lua)", function()
     end)
   end
 end)
+
+describe("random calls of the Lua API (tools/apifuzz.lua)", function()
+  -- every exported function and method, with odd arguments: no crash, and
+  -- every caller bug a named error, never Lua's own "attempt to index a
+  -- nil value" from inside penny (make fuzz runs more under ASan)
+  for _, seed in ipairs { 21, 22, 23 } do
+    it("raise named errors, seed " .. seed, function()
+      local out, st = S.run(S.PENNY .. " tools/apifuzz.lua 2000 " .. seed)
+      assert.equal(0, st, out)
+      assert.truthy(out:find("(seed " .. seed .. "), 0 findings", 1, true), out)
+    end)
+  end
+end)

@@ -35,7 +35,8 @@ local lpeg = require "lpeg"
 local P, S, R, C, Cp, Ct = lpeg.P, lpeg.S, lpeg.R, lpeg.C, lpeg.Cp, lpeg.Ct
 local floor, concat, tonumber, error, type = math.floor, table.concat,
   tonumber, error, type
-local pairs, ipairs, tostring, format = pairs, ipairs, tostring, string.format
+local pairs, ipairs, tostring, format, getmetatable = pairs, ipairs,
+  tostring, string.format, getmetatable
 local math = math
 
 local _ENV = nil
@@ -101,8 +102,30 @@ local function label(where)
   return type(where) == "table" and where[1] or where
 end
 
-M.linecol = linecol
-M.place = place
+-- the exported forms check their arguments (the parsers' own calls are
+-- always right)
+local function text_arg(text, fname)
+  if type(text) ~= "string" then
+    error(format("penny.dsl.%s: a string expected, got %s", fname,
+      type(text)), 3)
+  end
+end
+
+function M.linecol(text, pos)
+  text_arg(text, "linecol")
+  if math.type(pos) ~= "integer" or pos < 1 then
+    error("penny.dsl.linecol: a position (an integer >= 1) expected", 2)
+  end
+  return linecol(text, pos)
+end
+
+function M.place(where, text, pos)
+  text_arg(text, "place")
+  if math.type(pos) ~= "integer" or pos < 1 then
+    error("penny.dsl.place: a position (an integer >= 1) expected", 2)
+  end
+  return place(where, text, pos)
+end
 
 --}===================================================================
 
@@ -140,6 +163,7 @@ Parse ASCII art for a lattice ('square', 'triangular', 'hexagonal', 'king',
 label = n or nil (empty), line = l, col = c}.
 ]]
 function M.parse_art(text, lattice, dim, name)
+  text_arg(text, "parse_art")
   name = name or "art"
   if lattice == "graph" then
     error(label(name) .. ": a custom graph takes a list of vertices, not "
@@ -222,6 +246,7 @@ Parse "(x,y) a:(x,y) ..." into a list of {x, y, ..., label = n}.
 dim, when given, is the number of coordinates each position must have.
 ]]
 function M.parse_coords(text, dim, name)
+  text_arg(text, "parse_coords")
   name = name or "coordinates"
   local list, stop = coordlist:match(text)
   if stop <= #text then
@@ -254,6 +279,7 @@ end
 
 -- is this text a coordinate list (rather than ASCII art)?
 function M.is_coords(text)
+  text_arg(text, "is_coords")
   return text:find("%(") ~= nil
 end
 
@@ -322,6 +348,11 @@ more than 3 dimensions are written as coordinate lists.
 ]]
 function M.render(cfg, board)
   local coins = {}
+  local mt = getmetatable(board == nil and cfg or board)
+  local cls = type(mt) == "table" and mt.__name
+  if board == nil and cls ~= "penny.Config" or board ~= nil and cls ~= "penny.Board" then
+    error("penny.dsl.render: a Config (or nil and a Board) expected", 2)
+  end
   if board == nil then
     board = cfg:board()
     coins = cfg:coins()

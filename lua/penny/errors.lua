@@ -8,7 +8,8 @@ message(err) -> string
   of a core function raised again at the caller of the penny function.
 ]]
 
-local tostring = tostring
+local tostring, getmetatable, type, error, format =
+  tostring, getmetatable, type, error, string.format
 
 local _ENV = nil
 
@@ -17,6 +18,29 @@ local M = {}
 function M.message(err)
   local msg = tostring(err):gsub("^[^\n:]*:%d+: ", "", 1)
   return (msg:gsub("^bad argument #%d+ to '[^']*' %((.*)%)$", "%1"))
+end
+
+--[[
+typename(x) -> string
+  a penny value's class ("penny.Config", "penny.Puzzle", ...) or Lua's type.
+expect(ok, x, what, where [, level]) -> x
+  unless ok, raises "where: what expected, got <typename(x)>" at the
+  caller of the function that calls expect (or level levels up).
+]]
+function M.typename(x)
+  local mt = getmetatable(x)
+  if type(mt) == "table" and type(mt.__name) == "string" then
+    return mt.__name
+  end
+  return type(x)
+end
+
+function M.expect(ok, x, what, where, level)
+  if not ok then
+    error(format("%s: %s expected, got %s", where, what, M.typename(x)),
+      (level or 2) + 1)
+  end
+  return x
 end
 
 return M

@@ -210,9 +210,11 @@ function penny.config(board, spec, name)
   -- check every coin here to report its place in the text
   local seen = {}
   for i, c in ipairs(coins) do
+    if type(c) ~= "table" then
+      error(format("%s: coin %d is not a position", label, i), 2)
+    end
     local where = c.line and format("%s:%d:%d: ", label, c.line, c.col)
       or format("%s: coin %d ", label, i)
-    if type(c) ~= "table" then error(where .. "is not a position", 2) end
     for k = 1, board:dim() do
       if math.type(c[k]) ~= "integer" then
         error(format("%sposition needs %d integer coordinates", where,
@@ -393,6 +395,7 @@ penny.databases = core.databases
 local puzzle = require "penny.puzzle"
 puzzle.init(penny)
 penny.puzzle = puzzle.new
+penny.is_puzzle = puzzle.is_puzzle
 
 local strategies = require "penny.strategies"
 penny.strategies = strategies

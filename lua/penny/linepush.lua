@@ -29,6 +29,9 @@ local error, format, type, ipairs, tostring, math, require, pcall =
 
 local _ENV = nil
 
+-- p itself, or the error "where: a Puzzle expected, got ..." at the caller
+local function expect(p, where) return require("penny.puzzle").expect(p, where) end
+
 local M = {}
 
 M.DIRECTIONS = { "right", "left", "up", "down" }
@@ -80,6 +83,8 @@ The puzzle side: called by penny.puzzle and penny.solve for game =
 
 -- is cfg a goal of the puzzle?
 function M.is_goal(p, cfg)
+  expect(p, "penny.linepush.is_goal")
+  sq(cfg)
   if p.box then
     local lo, hi = cfg:bbox()
     return #cfg == p.box[1] * p.box[2] and hi[1] - lo[1] + 1 == p.box[1]
@@ -90,6 +95,10 @@ end
 
 -- replay: true, final | false, index, reason, message
 function M.check(p, moves)
+  expect(p, "penny.linepush.check")
+  if type(moves) ~= "table" then
+    error("penny.linepush.check: a list of pushes expected", 2)
+  end
   for i, d in ipairs(moves) do
     if d ~= "right" and d ~= "left" and d ~= "up" and d ~= "down" then
       return false, i, "push", format("push %d: '%s' is not a direction "
@@ -179,6 +188,11 @@ search with the caller's limits.
 M.QUICK = 100000
 
 function M.solve(p, opts)
+  expect(p, "penny.linepush.solve")
+  if opts == nil then opts = {} end
+  if type(opts) ~= "table" then
+    error("penny.linepush.solve: options must be a table", 2)
+  end
   local name = opts.method or "auto"
   if p.mismatch then
     return solution(p, { verdict = "unsolvable", method = name,
@@ -212,6 +226,7 @@ explain: the structural facts (compact? compressible? core? G_C and its
 order), and what decides the puzzle.
 ]]
 function M.explain(p)
+  expect(p, "penny.linepush.explain")
   local facts = {}
   local function add(f) facts[#facts + 1] = f end
   local info = core.push_info(p.start)

@@ -27,8 +27,9 @@ puzzle:explain() -> text            which facts decide the puzzle
 puzzle:check(moves) -> ok, ...      replay a move list
 ]]
 
-local format, error, ipairs, pairs, type, tostring, setmetatable, pcall =
-  string.format, error, ipairs, pairs, type, tostring, setmetatable, pcall
+local format, error, ipairs, pairs, type, tostring, setmetatable, pcall,
+  getmetatable = string.format, error, ipairs, pairs, type, tostring,
+  setmetatable, pcall, getmetatable
 local concat, sort = table.concat, table.sort
 local math = math
 
@@ -40,7 +41,21 @@ local penny       -- set by init
 
 local Puzzle = {}
 Puzzle.__index = Puzzle
+Puzzle.__name = "penny.Puzzle"
 M.Puzzle = Puzzle
+
+local errors = require "penny.errors"
+
+function M.is_puzzle(x) return getmetatable(x) == Puzzle end
+
+-- p itself, or the error "where: a Puzzle expected, got ..." at the caller
+-- of the function that calls expect (which may call it through a tail call)
+function M.expect(p, where)
+  if getmetatable(p) ~= Puzzle then
+    error(format("%s: a Puzzle expected, got %s", where, errors.typename(p)), 3)
+  end
+  return p
+end
 
 local MODES = { fixed = true, translation = true, rotation = true,
                 symmetry = true }
@@ -188,6 +203,8 @@ function Puzzle:is_goal(cfg)
   if self.game == "linepush" then
     return require("penny.linepush").is_goal(self, cfg)
   end
+  errors.expect(penny.is_config(cfg) or penny.combined.is_config(cfg), cfg,
+    "a Config", "puzzle:is_goal")
   return cfg:matches(self.goal, self.up_to)
 end
 

@@ -48,8 +48,9 @@ Errors read "file:line:col: what was expected".
 local lpeg = require "lpeg"
 
 local P, S, R, C, Cp = lpeg.P, lpeg.S, lpeg.R, lpeg.C, lpeg.Cp
-local error, format, ipairs, pairs, tonumber, tostring, setmetatable, pcall =
-  error, string.format, ipairs, pairs, tonumber, tostring, setmetatable, pcall
+local error, format, ipairs, pairs, tonumber, tostring, setmetatable, pcall,
+  type = error, string.format, ipairs, pairs, tonumber, tostring, setmetatable,
+  pcall, type
 local concat = table.concat
 local io = io
 local require = require
@@ -109,6 +110,13 @@ where a field's text starts at line line0 + 1, its first line at column
 col0 + 1 (ready for penny.config's {name, line0, col0}).
 ]]
 function M.parse(text, file)
+  if type(text) ~= "string" then
+    error(format("penny.pzfile.parse: the text of a puzzle file expected, "
+      .. "got %s", require("penny.errors").typename(text)), 2)
+  end
+  if file ~= nil and type(file) ~= "string" then
+    error("penny.pzfile.parse: the file name must be a string", 2)
+  end
   file = file or "puzzle"
   local defaults, puzzles, cur = {}, {}, nil
   local block = nil           -- field receiving following lines

@@ -48,6 +48,9 @@ local function want_color(opts)
 end
 
 function M.terminal(x, opts)
+  if opts ~= nil and type(opts) ~= "table" then
+    error("render options must be a table", 2)
+  end
   local art = tostring(x)
   local color = want_color(opts)
   local labelled = penny().is_config(x) and x:labelled()

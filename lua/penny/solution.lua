@@ -19,8 +19,8 @@ A solved Solution is replayed by the move checker before it is returned:
 a solver bug becomes a loud error, never a wrong answer.
 ]]
 
-local format, error, ipairs, setmetatable, tostring, pairs, math =
-  string.format, error, ipairs, setmetatable, tostring, pairs, math
+local format, error, ipairs, setmetatable, tostring, pairs, math, type =
+  string.format, error, ipairs, setmetatable, tostring, pairs, math, type
 local concat, table_unpack = table.concat, table.unpack
 
 local core = require "penny.core"
@@ -41,6 +41,13 @@ Solution.new(puzzle, fields) -- fields: verdict, moves, reason, method,
 optimal, lower_bound, stats.  Checks a solved answer by replay.
 ]]
 function Solution.new(puzzle, f)
+  if type(puzzle) ~= "table" or type(puzzle.check) ~= "function" then
+    error("Solution.new: a puzzle (with a check method) expected, got "
+      .. type(puzzle), 2)
+  end
+  if type(f) ~= "table" then
+    error("Solution.new: a table of fields expected, got " .. type(f), 2)
+  end
   if not VERDICTS[f.verdict] then
     error("bad verdict " .. tostring(f.verdict), 2)
   end

@@ -32,9 +32,9 @@ The canonicalization by moves and the two-extra-coin constructive solver
 ]]
 
 local error, ipairs, format, math, require, table_sort, table_concat,
-  table_remove =
+  table_remove, type =
   error, ipairs, string.format, math, require, table.sort, table.concat,
-  table.remove
+  table.remove, type
 
 local _ENV = nil
 
@@ -458,6 +458,10 @@ end
 
 -- facts for puzzle:explain() on the square grid (d = 2, fixed goals)
 function M.explain(p, facts)
+  require("penny.puzzle").expect(p, "penny.square.explain")
+  if type(facts) ~= "table" then
+    error("penny.square.explain: a list of facts to add to expected", 2)
+  end
   if p.rule.d ~= 2 or p.rule.slide or p.up_to ~= "fixed" or #p.start > 40 then return end
   local rects = M.rectangles(p.start)
   local parts = {}

@@ -57,6 +57,9 @@ local error, ipairs, pairs, format, math, require, table_sort, table_concat,
 
 local _ENV = nil
 
+-- p itself, or the error "where: a Puzzle expected, got ..." at the caller
+local function expect(p, where) return require("penny.puzzle").expect(p, where) end
+
 local M = {}
 
 local SHIFT = 1 << 24
@@ -869,6 +872,10 @@ canonical configuration (one TL chain per span component), or nil and
 the reason.  Every action is reversible.
 ]]
 function M.canonicalize(cfg)
+  local penny = require "penny"
+  if not penny.is_config(cfg) or cfg:board():kind() ~= "square" then
+    error("penny.square_solver.canonicalize: a Config on the square grid expected", 2)
+  end
   local s, chains = canonical_state(coords(cfg), 2)
   if not s then return nil, chains end
   local acts = {}
@@ -1053,6 +1060,7 @@ M.SUBROUTINES = {
 
 -- does the solver apply to this puzzle?  (else a reason)
 function M.applies(p)
+  expect(p, "penny.square_solver.applies")
   local b = p.board
   if b:kind() ~= "square" then return false, "not the square grid" end
   if b:bounded() then return false, "the board is bounded" end
@@ -1066,6 +1074,7 @@ end
 
 -- the constructive solution as a Solution (penny.solution replays it)
 function M.solve_puzzle(p)
+  expect(p, "penny.square_solver.solve_puzzle")
   local ok, why = M.applies(p)
   if not ok then error("penny.square_solver: " .. why, 2) end
   local Solution = require("penny.solution").Solution

@@ -51,6 +51,16 @@ local M = {}
 
 local function Solution() return require("penny.solution").Solution end
 
+-- p itself, or the error "where: a Puzzle expected, got ..." at the caller
+local function expect(p, where) return require("penny.puzzle").expect(p, where) end
+
+-- opts or {}, or the error "where: options must be a table" at the caller
+local function options(opts, where)
+  if opts == nil then return {} end
+  if type(opts) ~= "table" then error(where .. ": options must be a table", 3) end
+  return opts
+end
+
 -- {===================================================================
 -- The game's moves: one place for both game kinds, through the core
 
@@ -112,7 +122,8 @@ local PLAY_OPTS = { max_steps = "number", seed = "number", cycles = "string",
                     name = "string" }
 
 function M.play(p, policy, opts)
-  opts = opts or {}
+  expect(p, "penny.play")
+  opts = options(opts, "penny.play")
   if type(policy) == "string" then
     local s = M.get(policy)
     if not s or not s.policy then
@@ -237,7 +248,12 @@ end
 
 -- best-first search with f = g + h; h is the user's function
 function M.bestfirst(p, opts)
+  expect(p, "penny.strategies.bestfirst")
+  opts = options(opts, "penny.strategies.bestfirst")
   local h = opts.heuristic
+  if type(h) ~= "function" then
+    error("penny.strategies.bestfirst: opts.heuristic must be a function(cfg)", 2)
+  end
   local max_states = opts.max_states or 1000000
   local admissible = opts.admissible == true
   local start = { cfg = p.start, g = 0 }
@@ -284,6 +300,7 @@ end
 -- cells of the goal not covered by cfg: a default heuristic (admissible for
 -- coin moves: one move covers at most one goal cell)
 function M.uncovered(p)
+  expect(p, "penny.strategies.uncovered")
   local goal = p.goal
   if p.game == "linepush" or p.up_to ~= "fixed" then
     return function() return 0 end       -- no cell-wise target to cover
@@ -299,6 +316,8 @@ end
 
 -- beam search: the best `width` states of each depth, by h
 function M.beam(p, opts)
+  expect(p, "penny.strategies.beam")
+  opts = options(opts, "penny.strategies.beam")
   local h = opts.heuristic or M.uncovered(p)
   local width = opts.beam_width or 64
   local max_depth = opts.max_depth or 200
@@ -422,7 +441,8 @@ end
 function M.run(name, p, opts)
   local s = M.get(name)
   if not s then error(format("no strategy named '%s'", tostring(name)), 2) end
-  opts = opts or {}
+  expect(p, "penny.strategies.run")
+  opts = options(opts, "penny.strategies.run")
   if s.kind == "policy" then
     local popts = { name = name, max_steps = opts.max_steps, seed = opts.seed }
     local r = M.play(p, s.policy, popts)

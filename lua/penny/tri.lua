@@ -16,13 +16,17 @@ puzzle:solve{ method = "tri" }.  puzzle:explain() reports the decision.
 
 local core = require "penny.core"
 
-local error, format, require = error, string.format, require
+local error, format, require, type = error, string.format, require, type
 local _ENV = nil
 
 local M = {}
 
+-- p itself, or the error "where: a Puzzle expected, got ..." at the caller
+local function expect(p, where) return require("penny.puzzle").expect(p, where) end
+
 -- does the theory apply to this puzzle?  (else a reason)
 function M.applies(p)
+  expect(p, "penny.tri.applies")
   local b = p.board
   if b:kind() ~= "triangular" then return false, "not the triangular grid" end
   if b:bounded() then return false, "the board is bounded" end
@@ -44,12 +48,14 @@ decide(puzzle) -> { solvable = bool, already = bool, rule = "(i)" ...,
                     text = "...", witness = {pos, ...}, move = Move or nil }
 ]]
 function M.decide(p)
+  expect(p, "penny.tri.decide")
   check(p)
   return core.tri_decide(p.start, p.goal, p.up_to)
 end
 
 -- the constructive solution as a Solution (penny.solution checks it)
 function M.solve(p)
+  expect(p, "penny.tri.solve")
   check(p)
   local Solution = require("penny.solution").Solution
   local d = core.tri_decide(p.start, p.goal, p.up_to)
@@ -67,6 +73,10 @@ end
 
 -- facts for puzzle:explain()
 function M.explain(p, facts)
+  expect(p, "penny.tri.explain")
+  if type(facts) ~= "table" then
+    error("penny.tri.explain: a list of facts to add to expected", 2)
+  end
   if not M.applies(p) then return end
   local d = core.tri_decide(p.start, p.goal, p.up_to)
   facts[#facts + 1] = { name = "triangular grid " .. d.rule, holds = d.solvable,
