@@ -23,9 +23,11 @@ lconfig *pnL_newconfig(lua_State *L, int bidx) {
   return lc;
 }
 
-/* the board of the config at idx, pushed on the stack */
+/* the board of the config at idx, pushed on the stack (checked first:
+** the methods are reachable as plain functions, cfg.moves(5) included) */
 static pn_board *config_board(lua_State *L, int idx) {
   pn_board *b;
+  pnL_checkconfig(L, idx);
   lua_getiuservalue(L, idx, 1);
   b = pnL_checkboard(L, -1);
   return b;

@@ -11,6 +11,7 @@
 static const char *const dir_names[] = { "right", "left", "up", "down", NULL };
 
 static pn_board *cfg_board(lua_State *L, int idx) {
+  pnL_checkconfig(L, idx);
   lua_getiuservalue(L, idx, 1);
   return pnL_checkboard(L, -1);
 }

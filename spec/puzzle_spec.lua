@@ -306,6 +306,11 @@ describe("caller bugs outside penny.puzzle", function()
     { function() return penny.render.terminal(p.start, true) end, "render options must be a table" },
     { function() return penny.config(penny.board("square"), { 3 }) end, "config: coin 1 is not a position" },
     { function() return penny.Solution.new(p, "solved") end, "Solution.new: a table of fields expected, got string" },
+    -- methods called with a dot: the C ones read their Config's board
+    { function() return p.start.movelist(5) end, "penny.Config expected, got number" },
+    { function() return p.start.span({}) end, "penny.Config expected, got table" },
+    { function() return p.start.positions(nil) end, "penny.Config expected, got nil" },
+    { function() return p.start.bbox(true) end, "penny.Config expected, got boolean" },
   }
   for i, c in ipairs(cases) do
     it("case " .. i .. ": " .. c[2], function()
@@ -323,6 +328,16 @@ describe("caller bugs outside penny.puzzle", function()
     ok, err = pcall(function() local r = penny.play(p, "greedy", 5); return r end)
     assert.is_false(ok)
     assert.truthy(tostring(err):match("puzzle_spec%.lua:%d+: penny%.play: options"), err)
+  end)
+
+  it("penny.move wants two positions; a move equals no other kind of value", function()
+    local ok, err = pcall(penny.move, 5, 6)
+    assert.is_false(ok)
+    assert.truthy(tostring(err):find("penny.move: two positions", 1, true), err)
+    local m = penny.move({ 0, 0 }, { 1, 1 })
+    assert.is_false(m == {})
+    assert.is_false(m == { from = { 0, 0 } })
+    assert.is_true(m == penny.move({ 0, 0 }, { 1, 1 }))
   end)
 
   it("penny.is_puzzle tells puzzles from the rest", function()

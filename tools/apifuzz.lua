@@ -2,8 +2,10 @@
 --
 --   penny tools/apifuzz.lua [COUNT [SEED]]
 --
--- Calls every exported function of penny's modules, and the methods of
--- configurations, puzzles and solutions, with 0 to 3 arguments drawn from a
+-- Calls every exported function of penny's modules and of the C binding
+-- (penny.core, the Board and Config method tables called as plain
+-- functions), and the methods of configurations, puzzles and solutions,
+-- with 0 to 3 arguments drawn from a
 -- pool: nil, NaN, infinities, huge and negative numbers, strings of puzzle
 -- text, boards, configurations, puzzles, solutions, moves, functions and
 -- tables of options.  Solves run under a time limit and a memory budget.
@@ -31,9 +33,14 @@ local modules = {
   linepush = require "penny.linepush", tri = require "penny.tri",
   square_solver = require "penny.square_solver",
   pzfile = require "penny.pzfile", square = require "penny.square",
+  -- the C binding itself, and the methods called as plain functions
+  -- (cfg.moves(5) as well as cfg:moves())
+  core = penny.core, Board = penny.core.Board, Config = penny.core.Config,
 }
--- left out: they write files, change the registry or search widely
+-- left out: they write files, change the registry or search widely, or
+-- close the pool's boards
 local skip = {
+  ["Board.close"] = true,
   ["strategies.register"] = true, ["strategies.unregister"] = true,
   ["render.write"] = true, ["render.cli"] = true, ["pzfile.load"] = true,
   ["pzfile.read"] = true, ["square_solver.box_search"] = true,

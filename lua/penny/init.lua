@@ -260,7 +260,7 @@ function Config.render(c) return dsl.render(c) end
 -- cfg:positions() -> list of positions, without labels
 function Config.positions(c)
   local out = {}
-  for i, coin in ipairs(c:coins()) do
+  for i, coin in ipairs(Config.coins(c)) do      -- checks c
     coin.label = nil
     out[i] = coin
   end
@@ -270,7 +270,7 @@ end
 -- cfg:bbox() -> lo, hi (inclusive), or nil for an empty configuration
 function Config.bbox(c)
   local lo, hi
-  for _, p in ipairs(c:coins()) do
+  for _, p in ipairs(Config.coins(c)) do           -- checks c
     lo, hi = lo or {}, hi or {}
     for i = 1, #p do
       lo[i] = math.min(lo[i] or p[i], p[i])
@@ -286,12 +286,21 @@ penny.postext = postext
 Move_meta.__tostring = function(m)
   return postext(m.from) .. "->" .. postext(m.to)
 end
+-- a move compared with anything else is unequal, never an error
+local function movelike(x)
+  return type(x) == "table" and type(x.from) == "table"
+    and type(x.to) == "table"
+end
 Move_meta.__eq = function(a, b)
+  if not (movelike(a) and movelike(b)) then return false end
   return postext(a.from) == postext(b.from) and postext(a.to) == postext(b.to)
 end
 
 -- penny.move(from, to) -> a Move value
 function penny.move(from, to)
+  if type(from) ~= "table" or type(to) ~= "table" then
+    error("penny.move: two positions (tables of coordinates) expected", 2)
+  end
   return setmetatable({ from = from, to = to }, Move_meta)
 end
 
