@@ -306,7 +306,11 @@ describe("caller bugs outside penny.puzzle", function()
     { function() return penny.render.terminal(p.start, true) end, "render options must be a table" },
     { function() return penny.config(penny.board("square"), { 3 }) end, "config: coin 1 is not a position" },
     { function() return penny.Solution.new(p, "solved") end, "Solution.new: a table of fields expected, got string" },
-    -- methods called with a dot: the C ones read their Config's board
+    -- methods called with a dot: the Lua ones say so, the C ones read their
+    -- Config's board
+    { function() return p.solve{ method = "bfs" } end, "puzzle:solve called on a table, not a Puzzle (write p:solve(...), with a colon)" },
+    { function() return p:solve().replay() end, "solution:replay called on a nil, not a Solution" },
+    { function() return penny.combined.Puzzle.solve(5) end, "puzzle:solve called on a number, not a combined puzzle" },
     { function() return p.start.movelist(5) end, "penny.Config expected, got number" },
     { function() return p.start.span({}) end, "penny.Config expected, got table" },
     { function() return p.start.positions(nil) end, "penny.Config expected, got nil" },

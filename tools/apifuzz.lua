@@ -4,7 +4,8 @@
 --
 -- Calls every exported function of penny's modules and of the C binding
 -- (penny.core, the Board and Config method tables called as plain
--- functions), and the methods of configurations, puzzles and solutions,
+-- functions), the methods of configurations, puzzles and solutions, and
+-- the Lua classes' methods on any self (p.solve{...} for p:solve{...}),
 -- with 0 to 3 arguments drawn from a
 -- pool: nil, NaN, infinities, huge and negative numbers, strings of puzzle
 -- text, boards, configurations, puzzles, solutions, moves, functions and
@@ -190,15 +191,31 @@ end
 local config_methods = methods_of(getmetatable(configs[1]).__index)
 local puzzle_methods = methods_of(penny.Puzzle)
 local solution_methods = methods_of(penny.Solution)
+-- the Lua classes' methods called with a dot: self is anything
+local classes = {
+  Puzzle = penny.Puzzle, Solution = penny.Solution,
+  ["combined.Config"] = penny.combined.Config,
+  ["combined.Puzzle"] = penny.combined.Puzzle,
+}
+local class_methods = {}
+for cname, class in pairs(classes) do
+  for _, m in ipairs(methods_of(class)) do
+    class_methods[#class_methods + 1] = { cname .. "." .. m, class[m] }
+  end
+end
+table.sort(class_methods, function(a, b) return a[1] < b[1] end)
 
 for _ = 1, count do
   local n = R(0, 3)
   local a = {}
   for j = 1, n do a[j] = value(0) end
-  local w = R(6)
+  local w = R(7)
   if w <= 3 then
     local f = pick(functions)
     try(f[1], f[2], table.unpack(a, 1, n))
+  elseif w == 7 then
+    local f = pick(class_methods)
+    try(f[1], f[2], value(0), table.unpack(a, 1, n))
   elseif w == 4 then
     local c, m = pick(configs), pick(config_methods)
     try("Config:" .. m, function(...)

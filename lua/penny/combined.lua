@@ -197,7 +197,16 @@ end
 
 function M.is_config(x) return getmetatable(x) == Config end
 
+-- a method called with a dot (cfg.moves()) gets no object as self
+local function check_self(self, class, what, name)
+  if getmetatable(self) ~= class then
+    error(format("%s:%s called on a %s, not a combined %s (write x:%s(...), "
+      .. "with a colon)", what, name, type(self), what, name), 3)
+  end
+end
+
 function Config:points()
+  check_self(self, Config, "cfg", "points")
   local out = {}
   for i, p in ipairs(self.pts) do out[i] = point(p[1], p[2], p[3], p[4]) end
   return out
@@ -231,6 +240,7 @@ end
 
 -- the legal moves
 function Config:moves(rule)
+  check_self(self, Config, "cfg", "moves")
   local ms = core.z12_moves(self.pts, rule_d(rule))
   for i, m in ipairs(ms) do ms[i] = move(m) end
   return ms
@@ -264,6 +274,7 @@ end
 cfg:apply(move [, rule]) -> Config       raises on an illegal move
 ]]
 function Config:apply(m, rule)
+  check_self(self, Config, "cfg", "apply")
   local d = rule_d(rule)
   local r, msg = illegal(self, m, d)
   if r then error("illegal move: " .. msg, 2) end
@@ -278,6 +289,7 @@ end
 cfg:check(moves [, rule]) -> true, final | false, index, reason, message
 ]]
 function Config:check(moves, rule)
+  check_self(self, Config, "cfg", "check")
   local d = rule_d(rule)
   local cfg = self
   for i, m in ipairs(moves) do
@@ -307,6 +319,7 @@ cfg:matches(goal, up_to) -> boolean
   degrees and reflections, with translation)
 ]]
 function Config:matches(goal, up_to)
+  check_self(self, Config, "cfg", "matches")
   goal = M.config(goal)
   if #goal.pts ~= #self.pts then return false end
   if up_to == nil or up_to == "fixed" then return self == goal end
@@ -325,7 +338,9 @@ cfg:svg([opts]) -> SVG text: the coins as circles (opts.scale, pixels per
 coin diameter, default 40; opts.mark = list of points drawn highlighted)
 ]]
 function Config:svg(opts)
+  check_self(self, Config, "cfg", "svg")
   opts = opts or {}
+  if type(opts) ~= "table" then error("svg options must be a table", 2) end
   local s = opts.scale or 40
   local xs, ys = {}, {}
   local minx, miny, maxx, maxy = math.huge, math.huge, -math.huge, -math.huge
@@ -403,6 +418,7 @@ puzzle:solve{ max_depth = 30, time_limit = s, max_memory = bytes,
   set was explored; "unknown" with the proven lower bound otherwise)
 ]]
 function Puzzle:solve(opts)
+  check_self(self, Puzzle, "puzzle", "solve")
   opts = opts or {}
   if type(opts) ~= "table" then error("solve options must be a table", 2) end
   if opts.method ~= nil and opts.method ~= "auto"
@@ -453,6 +469,7 @@ puzzle:explain() -> text: the lower bound, and what the square grid alone
 would say when both configurations lie on it
 ]]
 function Puzzle:explain()
+  check_self(self, Puzzle, "puzzle", "explain")
   local penny = require "penny"
   local out = { format("combined square/triangular grid, %d coins, d = %d, "
     .. "goal up to %s", #self.start, self.rule.d, self.up_to) }

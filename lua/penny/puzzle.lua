@@ -48,6 +48,16 @@ local errors = require "penny.errors"
 
 function M.is_puzzle(x) return getmetatable(x) == Puzzle end
 
+-- a method called with a dot (p.solve{...}) gets its options as self
+-- (is_goal and check serve the combined grid's puzzles too)
+local function check_self(self, name)
+  local mt = getmetatable(self)
+  if mt ~= Puzzle and mt ~= penny.combined.Puzzle then
+    error(format("puzzle:%s called on a %s, not a Puzzle (write p:%s(...), "
+      .. "with a colon)", name, errors.typename(self), name), 3)
+  end
+end
+
 -- p itself, or the error "where: a Puzzle expected, got ..." at the caller
 -- of the function that calls expect (which may call it through a tail call)
 function M.expect(p, where)
@@ -200,6 +210,7 @@ end
 
 -- is cfg a goal configuration of this puzzle?
 function Puzzle:is_goal(cfg)
+  check_self(self, "is_goal")
   if self.game == "linepush" then
     return require("penny.linepush").is_goal(self, cfg)
   end
@@ -213,6 +224,7 @@ puzzle:check(moves) -> true, final | false, index, reason, message
 Replays moves from the start with the puzzle's rule and tests the goal.
 ]]
 function Puzzle:check(moves)
+  check_self(self, "check")
   if self.game == "linepush" then
     return require("penny.linepush").check(self, moves)
   end
@@ -225,6 +237,7 @@ function Puzzle:check(moves)
 end
 
 function Puzzle:solve(opts)
+  check_self(self, "solve")
   return require("penny.solve").solve(self, opts)
 end
 
@@ -234,6 +247,7 @@ The general necessary conditions (thesis Section 1), each with its
 witness.  Lattice-specific theory adds to this list.
 ]]
 function Puzzle:explain()
+  check_self(self, "explain")
   return require("penny.explain").explain(self)
 end
 

@@ -19,8 +19,9 @@ A solved Solution is replayed by the move checker before it is returned:
 a solver bug becomes a loud error, never a wrong answer.
 ]]
 
-local format, error, ipairs, setmetatable, tostring, pairs, math, type =
-  string.format, error, ipairs, setmetatable, tostring, pairs, math, type
+local format, error, ipairs, setmetatable, getmetatable, tostring, pairs,
+  math, type = string.format, error, ipairs, setmetatable, getmetatable,
+  tostring, pairs, math, type
 local concat, table_unpack = table.concat, table.unpack
 
 local core = require "penny.core"
@@ -74,7 +75,16 @@ end
 
 function Solution:__len() return #self.moves end
 
+-- a method called with a dot (sol.replay()) gets no Solution as self
+local function check_self(self, name)
+  if getmetatable(self) ~= Solution then
+    error(format("solution:%s called on a %s, not a Solution (write "
+      .. "sol:%s(), with a colon)", name, type(self), name), 3)
+  end
+end
+
 function Solution:replay()
+  check_self(self, "replay")
   local p = self.puzzle
   local out, cfg = { p.start }, p.start
   for _, m in ipairs(self.moves) do
@@ -86,6 +96,7 @@ function Solution:replay()
 end
 
 function Solution:final()
+  check_self(self, "final")
   local ok, final = self.puzzle:check(self.moves)
   if not ok then error("the moves do not replay", 2) end
   return final
@@ -117,6 +128,7 @@ end
 
 -- a plain table of the solution (for JSON or printing)
 function Solution:totable()
+  check_self(self, "totable")
   local moves = {}
   for i, m in ipairs(self.moves) do     -- a list or a penny.Moves
     moves[i] = { from = { table_unpack(m.from) }, to = { table_unpack(m.to) } }
