@@ -33,9 +33,13 @@ int pn_goal_init(pn_goal *g, const pn_board *b, const pn_config *goal,
     pn_config *c = &g->variants[g->nvariants];
     int dup = 0;
     if (mode == PN_ROTATE && !pn_lattice_sym_proper(lat, dim, k)) continue;
-    if ((rc = pn_config_copy(c, goal, err)) != PN_OK) return rc;
-    if ((rc = pn_config_transform(b, c, k, err)) != PN_OK) return rc;
-    if ((rc = pn_config_normalise(b, c, err)) != PN_OK) return rc;
+    /* a variant not counted yet is freed here on failure */
+    if ((rc = pn_config_copy(c, goal, err)) != PN_OK
+        || (rc = pn_config_transform(b, c, k, err)) != PN_OK
+        || (rc = pn_config_normalise(b, c, err)) != PN_OK) {
+      pn_config_clear(c);
+      return rc;
+    }
     for (v = 0; v < g->nvariants && !dup; v++)
       dup = pn_config_equal(c, &g->variants[v]);
     if (dup) pn_config_clear(c); else g->nvariants++;

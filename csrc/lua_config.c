@@ -592,9 +592,12 @@ static const char *const mode_names[] = {
 static int c_matches(lua_State *L) {
   lconfig *lc = pnL_checkconfig(L, 1), *goal = pnL_checkconfig(L, 2);
   int mode = luaL_checkoption(L, 3, "fixed", mode_names), ok;
-  pn_board *b = config_board(L, 1);
+  pn_board *b = config_board(L, 1), *gb = config_board(L, 2);
   pn_goal g;
   pn_error err;
+  luaL_argcheck(L, pn_board_kind(gb) == pn_board_kind(b)
+                   && pn_board_dim(gb) == pn_board_dim(b), 2,
+                "the goal is on another lattice");
   if (pn_goal_init(&g, b, &goal->c, (pn_goalmode)mode, &err) != PN_OK) {
     pn_goal_free(&g);
     return pnL_error(L, &err);

@@ -10,10 +10,22 @@
 
 static const char *const dir_names[] = { "right", "left", "up", "down", NULL };
 
+/* line pushes live on the square grid: the core reads two coordinates */
+static pn_board *square_board(lua_State *L, int idx) {
+  pn_board *b = pnL_checkboard(L, idx);
+  luaL_argcheck(L, pn_board_kind(b) == PN_SQUARE, idx,
+                "line pushes are played on the square grid");
+  return b;
+}
+
 static pn_board *cfg_board(lua_State *L, int idx) {
+  pn_board *b;
   pnL_checkconfig(L, idx);
   lua_getiuservalue(L, idx, 1);
-  return pnL_checkboard(L, -1);
+  b = pnL_checkboard(L, -1);
+  luaL_argcheck(L, pn_board_kind(b) == PN_SQUARE, idx,
+                "line pushes are played on the square grid");
+  return b;
 }
 
 static void push_dirs(lua_State *L, const pn_pushdir *d, size_t n) {
@@ -136,7 +148,7 @@ static int l_compatible(lua_State *L) {
 
 /* core.push_lemma7(board, a, b) / core.push_diagonal(board, n) */
 static int l_lemma7(lua_State *L) {
-  pn_board *b = pnL_checkboard(L, 1);
+  pn_board *b = square_board(L, 1);
   lua_Integer a = luaL_checkinteger(L, 2), c = luaL_checkinteger(L, 3);
   lconfig *out;
   pn_error err;
@@ -149,7 +161,7 @@ static int l_lemma7(lua_State *L) {
 }
 
 static int l_diagonal(lua_State *L) {
-  pn_board *b = pnL_checkboard(L, 1);
+  pn_board *b = square_board(L, 1);
   lua_Integer n = luaL_checkinteger(L, 2);
   lconfig *out;
   pn_error err;

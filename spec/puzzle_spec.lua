@@ -306,6 +306,13 @@ describe("caller bugs outside penny.puzzle", function()
     { function() return penny.render.terminal(p.start, true) end, "render options must be a table" },
     { function() return penny.config(penny.board("square"), { 3 }) end, "config: coin 1 is not a position" },
     { function() return penny.Solution.new(p, "solved") end, "Solution.new: a table of fields expected, got string" },
+    -- the core's line pushes read two coordinates: a cube's configuration
+    -- was read past its end
+    { function() return penny.core.push_canonical(penny.config(penny.board{ lattice = "cubic", dim = 3 }, "(0,0,0) (1,0,0)")) end, "line pushes are played on the square grid" },
+    { function() return penny.config(penny.board("square"), "oo"):matches(penny.config(penny.board("triangular"), "o o")) end, "the goal is on another lattice" },
+    { function() return require("penny.square").minimum_config(3, 2, {}) end, "minimum_config: the corner (x0, y0) must be integers" },
+    { function() return penny.strategies.beam(p, { heuristic = {} }) end, "opts.heuristic must be a function" },
+    { function() return penny.dsl.parse_coords("(0,0)", 2, { 5 }) end, "penny.dsl.parse_coords: the name must be a string or {name, line, col}" },
     -- methods called with a dot: the Lua ones say so, the C ones read their
     -- Config's board
     { function() return p.solve{ method = "bfs" } end, "puzzle:solve called on a table, not a Puzzle (write p:solve(...), with a colon)" },

@@ -182,7 +182,11 @@ local function try(name, f, ...)
     return report("error value of type " .. type(e), name, tostring(e))
   end
   local msg = tostring(type(e) == "table" and (e.message or e.msg or e[1]) or e)
-  if msg:match("penny bug") then return report("penny bug", name, msg) end
+  -- (Solution.new replays the moves it is given: refusing the fuzzer's
+  -- made-up "solved" answers loudly is its job)
+  if msg:match("penny bug") and not name:match("^Solution[.:]new$") then
+    return report("penny bug", name, msg)
+  end
   if msg:match("attempt to") or msg:match("stack overflow") then
     report("unclear error", name, msg)
   end

@@ -111,6 +111,17 @@ local function text_arg(text, fname)
   end
 end
 
+-- where a text comes from: a name, or {name, line0, col0}
+local function where_arg(where, fname)
+  if where == nil or type(where) == "string" then return end
+  if type(where) ~= "table" or type(where[1]) ~= "string"
+      or where[2] ~= nil and math.type(where[2]) ~= "integer"
+      or where[3] ~= nil and math.type(where[3]) ~= "integer" then
+    error(format("penny.dsl.%s: the name must be a string or {name, line, "
+      .. "col}", fname), 3)
+  end
+end
+
 function M.linecol(text, pos)
   text_arg(text, "linecol")
   if math.type(pos) ~= "integer" or pos < 1 then
@@ -121,6 +132,7 @@ end
 
 function M.place(where, text, pos)
   text_arg(text, "place")
+  where_arg(where, "place")
   if math.type(pos) ~= "integer" or pos < 1 then
     error("penny.dsl.place: a position (an integer >= 1) expected", 2)
   end
@@ -164,6 +176,7 @@ label = n or nil (empty), line = l, col = c}.
 ]]
 function M.parse_art(text, lattice, dim, name)
   text_arg(text, "parse_art")
+  where_arg(name, "parse_art")
   name = name or "art"
   if lattice == "graph" then
     error(label(name) .. ": a custom graph takes a list of vertices, not "
@@ -247,6 +260,7 @@ dim, when given, is the number of coordinates each position must have.
 ]]
 function M.parse_coords(text, dim, name)
   text_arg(text, "parse_coords")
+  where_arg(name, "parse_coords")
   name = name or "coordinates"
   local list, stop = coordlist:match(text)
   if stop <= #text then

@@ -61,10 +61,19 @@ function M.rectangles(cfg)
   return out
 end
 
-function M.min_cardinality(m, n)
+-- the rectangle m x n and its corner (x0, y0), checked for fname
+local function rectangle_args(fname, m, n, x0, y0)
   if math.type(m) ~= "integer" or math.type(n) ~= "integer" or m < 1 or n < 1 then
-    error("min_cardinality(m, n) needs positive integers", 2)
+    error(fname .. "(m, n) needs positive integers", 3)
   end
+  if x0 ~= nil and math.type(x0) ~= "integer"
+      or y0 ~= nil and math.type(y0) ~= "integer" then
+    error(fname .. ": the corner (x0, y0) must be integers", 3)
+  end
+end
+
+function M.min_cardinality(m, n)
+  rectangle_args("min_cardinality", m, n)
   return (m + n + 1) // 2
 end
 
@@ -74,7 +83,7 @@ k x k square (k = min(m, n)), then every other cell along the long side,
 and its last cell: k + ceil((max - k) / 2) = ceil((m + n) / 2) coins.
 ]]
 function M.minimum_config(m, n, x0, y0)
-  M.min_cardinality(m, n)
+  rectangle_args("minimum_config", m, n, x0, y0)
   if m * n > 100000000 then error("the rectangle is too large", 2) end
   x0, y0 = x0 or 0, y0 or 0
   local k = math.min(m, n)
@@ -103,7 +112,7 @@ sq.canonical(cfg) -> Config: L_C, the canonical 'L' of every rectangle of
 span(cfg) (the canonical configuration associated with cfg).
 ]]
 function M.canonical_L(m, n, x0, y0)
-  M.min_cardinality(m, n)
+  rectangle_args("canonical_L", m, n, x0, y0)
   if m * n > 100000000 then error("the rectangle is too large", 2) end
   x0, y0 = x0 or 0, y0 or 0
   local function cell(i)      -- the i-th cell of the path, from 0

@@ -319,6 +319,9 @@ function M.beam(p, opts)
   expect(p, "penny.strategies.beam")
   opts = options(opts, "penny.strategies.beam")
   local h = opts.heuristic or M.uncovered(p)
+  if type(h) ~= "function" then
+    error("penny.strategies.beam: opts.heuristic must be a function(cfg)", 2)
+  end
   local width = opts.beam_width or 64
   local max_depth = opts.max_depth or 200
   local layer, seen = { { cfg = p.start } }, { [key(p, p.start)] = true }
