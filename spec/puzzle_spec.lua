@@ -313,6 +313,8 @@ describe("caller bugs outside penny.puzzle", function()
     { function() return require("penny.square").minimum_config(3, 2, {}) end, "minimum_config: the corner (x0, y0) must be integers" },
     { function() return penny.strategies.beam(p, { heuristic = {} }) end, "opts.heuristic must be a function" },
     { function() return penny.dsl.parse_coords("(0,0)", 2, { 5 }) end, "penny.dsl.parse_coords: the name must be a string or {name, line, col}" },
+    { function() return penny.combined.config("oo\noo"):check(9) end, "cfg:check: a list of moves expected, got number" },
+    { function() return penny.render.solution_svg(penny.puzzle{ board = "combined", start = "ooo\no.o\nooo", goal = "ooo\no.o\nooo" }:solve()) end, "penny.render draws solutions of penny.puzzle's puzzles" },
     -- methods called with a dot: the Lua ones say so, the C ones read their
     -- Config's board
     { function() return p.solve{ method = "bfs" } end, "puzzle:solve called on a table, not a Puzzle (write p:solve(...), with a colon)" },
@@ -349,6 +351,18 @@ describe("caller bugs outside penny.puzzle", function()
     assert.is_false(m == {})
     assert.is_false(m == { from = { 0, 0 } })
     assert.is_true(m == penny.move({ 0, 0 }, { 1, 1 }))
+  end)
+
+  it("a line-push solution turns into a plain table, each push its direction", function()
+    local sq = penny.board("square")
+    local p = penny.puzzle{ game = "linepush", start = penny.config(sq, "abc.\ndefg\nhi.."),
+                            goal = penny.config(sq, "bca.\ndefg\nhi..") }
+    local s = p:solve()
+    local t = s:totable()
+    assert.equal("solved", t.verdict)
+    assert.is_true(#t.moves > 0)
+    assert.equal(#s, #t.moves)
+    for i, m in ipairs(t.moves) do assert.equal(s.moves[i], m) end
   end)
 
   it("penny.is_puzzle tells puzzles from the rest", function()

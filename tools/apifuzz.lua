@@ -80,12 +80,17 @@ local boards = {
   penny.board{ lattice = "cubic", dim = 3 },
   penny.board{ lattice = "graph", vertices = 4,
                edges = { {1, 2}, {2, 3}, {3, 4}, {4, 1}, {1, 3} } },
+  penny.board{ lattice = "triangular", cells = " . . .\n. . . .\n . . ." },
+  penny.board{ lattice = "cubic", dim = 4 },
 }
 local texts = {
   "oo\noo", "o.o\n.o.", "ooo", "", "x", "o\n\n\no", ".o.\nooo\n.o.",
   " o o\no o o", "(0,0) (1,0) (0,1)", "a:(0,0) b:(1,0)", "AB\nBA", "o o\n o",
   "board: square\nstart:\n oo\n oo\ngoal:\n oo\n oo\n",
   "puzzle: x\nstart: oo\ngoal: oo\n",
+  "abc.\ndefg\nhi..", "bca.\ndefg\nhi..", "12\n21", "(2147483647,0) (0,0)",
+  "(-5,-5) (-4,-5) (-5,-4)", "(0,0,0) (1,0,0) (0,1,0)", "(1) (2) (3)",
+  "oooo\no..o\noooo",
 }
 local words = {
   "square", "triangular", "auto", "bfs", "full", "astar", "bidir", "plain",
@@ -108,14 +113,33 @@ for _, b in ipairs(boards) do
     if ok then configs[#configs + 1] = c end
   end
 end
-for _ = 1, 40 do
-  local ok, p = pcall(penny.puzzle, { board = boards[R(#boards)],
-    start = texts[R(#texts)], goal = texts[R(#texts)], up_to = modes[R(4)] })
+local function add_puzzle(spec)
+  local ok, p = pcall(penny.puzzle, spec)
   if ok then
     puzzles[#puzzles + 1] = p
     local ok2, s = pcall(p.solve, p, { time_limit = 1, max_memory = 1e8 })
     if ok2 then solutions[#solutions + 1] = s end
   end
+end
+for _ = 1, 40 do
+  add_puzzle{ board = boards[R(#boards)], start = texts[R(#texts)],
+              goal = texts[R(#texts)], up_to = modes[R(4)] }
+end
+-- line pushes (a permutation, a box) and the combined grid
+add_puzzle{ game = "linepush", start = penny.config(boards[1], "abc.\ndefg\nhi.."),
+            goal = penny.config(boards[1], "bca.\ndefg\nhi..") }
+add_puzzle{ game = "linepush", start = penny.config(boards[1], "o..o\n.o..\n...o"),
+            goal = { box = { 2, 2 } } }
+add_puzzle{ board = "combined", start = "ooo\no.o\nooo", goal = "ooo\no.o\nooo" }
+for _, t in ipairs{ "ooo\no.o\nooo", "oo\noo" } do
+  local ok, c = pcall(penny.combined.config, t)
+  if ok then configs[#configs + 1] = c end
+end
+-- moves that exist: legal ones of the pool's configurations
+local legal = {}
+for _, c in ipairs(configs) do
+  local ok, ms = pcall(function() return c:movelist() end)
+  if ok and type(ms) == "table" and #ms > 0 then legal[#legal + 1] = ms[1] end
 end
 
 local value
@@ -157,7 +181,9 @@ function value(depth)
   elseif k == 24 then return 1e300
   elseif k == 25 then
     return { { R(0, 3), R(0, 3) }, { R(0, 3), R(0, 3) }, { R(0, 3), R(0, 3) } }
-  elseif k == 26 then return penny.move({ R(0, 3), R(0, 2) }, { R(0, 3), R(0, 2) })
+  elseif k == 26 then
+    if #legal > 0 and R(2) == 1 then return pick(legal) end
+    return penny.move({ R(0, 3), R(0, 2) }, { R(0, 3), R(0, 2) })
   elseif k == 27 then return { 3, 1, 2 }
   else return R(0, 12) end
 end
@@ -192,7 +218,15 @@ local function try(name, f, ...)
   end
 end
 
-local config_methods = methods_of(getmetatable(configs[1]).__index)
+-- the methods of a configuration: penny's, or the combined grid's
+local config_methods = {}
+local function methods_of_config(c)
+  local mt = getmetatable(c)
+  if not config_methods[mt] then
+    config_methods[mt] = methods_of(type(mt.__index) == "table" and mt.__index or mt)
+  end
+  return config_methods[mt]
+end
 local puzzle_methods = methods_of(penny.Puzzle)
 local solution_methods = methods_of(penny.Solution)
 -- the Lua classes' methods called with a dot: self is anything
@@ -221,7 +255,8 @@ for _ = 1, count do
     local f = pick(class_methods)
     try(f[1], f[2], value(0), table.unpack(a, 1, n))
   elseif w == 4 then
-    local c, m = pick(configs), pick(config_methods)
+    local c = pick(configs)
+    local m = pick(methods_of_config(c))
     try("Config:" .. m, function(...)
       local r = c[m](c, ...)
       if type(r) == "function" then for _ in r do end end

@@ -290,6 +290,9 @@ cfg:check(moves [, rule]) -> true, final | false, index, reason, message
 ]]
 function Config:check(moves, rule)
   check_self(self, Config, "cfg", "check")
+  if type(moves) ~= "table" then
+    error("cfg:check: a list of moves expected, got " .. type(moves), 2)
+  end
   local d = rule_d(rule)
   local cfg = self
   for i, m in ipairs(moves) do

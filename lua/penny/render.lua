@@ -282,6 +282,10 @@ local function check_solution(sol)
   if sol.verdict ~= "solved" then
     error("only a solved Solution has steps to draw (verdict " .. sol.verdict .. ")", 3)
   end
+  if not penny().is_puzzle(sol.puzzle) then
+    error("penny.render draws solutions of penny.puzzle's puzzles (a combined-"
+      .. "grid configuration draws itself: cfg:svg())", 3)
+  end
 end
 
 function M.solution_svg(sol, opts)

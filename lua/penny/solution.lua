@@ -126,12 +126,17 @@ function Solution:__tostring()
   return concat(parts, "\n")
 end
 
--- a plain table of the solution (for JSON or printing)
+-- a plain table of the solution (for JSON or printing): each move as
+-- {from = {...}, to = {...}}, each push as its direction
 function Solution:totable()
   check_self(self, "totable")
   local moves = {}
   for i, m in ipairs(self.moves) do     -- a list or a penny.Moves
-    moves[i] = { from = { table_unpack(m.from) }, to = { table_unpack(m.to) } }
+    if type(m) == "string" then         -- a push: its direction
+      moves[i] = m
+    else
+      moves[i] = { from = { table_unpack(m.from) }, to = { table_unpack(m.to) } }
+    end
   end
   local stats = {}
   for k, v in pairs(self.stats) do stats[k] = v end
