@@ -34,6 +34,8 @@ local modules = {
   linepush = require "penny.linepush", tri = require "penny.tri",
   square_solver = require "penny.square_solver",
   pzfile = require "penny.pzfile", square = require "penny.square",
+  coinsliding = require "penny.coinsliding", json = require "penny.json",
+  repl = require "penny.repl",
   -- the C binding itself, and the methods called as plain functions
   -- (cfg.moves(5) as well as cfg:moves())
   core = penny.core, Board = penny.core.Board, Config = penny.core.Config,
@@ -46,6 +48,7 @@ local skip = {
   ["render.write"] = true, ["render.cli"] = true, ["pzfile.load"] = true,
   ["pzfile.read"] = true, ["square_solver.box_search"] = true,
   ["generate.hardest"] = true, ["linepush.reachable"] = true,
+  ["repl.install"] = true, ["coinsliding.load"] = true,
 }
 
 local functions = {}

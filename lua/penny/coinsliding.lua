@@ -68,6 +68,18 @@ function M.load(path)
   return json.decode(text, path)
 end
 
+-- the font of a corpus (from M.load), or an error at the caller's caller
+local function font_of(corpus, fontname, fname)
+  if type(corpus) ~= "table" or type(corpus.fonts) ~= "table"
+      or type(corpus.solutions) ~= "table" then
+    error(format("coinsliding.%s: a corpus (from coinsliding.load()) expected",
+      fname), 3)
+  end
+  local font = corpus.fonts[fontname]
+  if type(font) ~= "table" then error("no font " .. tostring(fontname), 3) end
+  return font
+end
+
 local function box(font)
   local rows = #font["A"]
   return { lattice = "square", width = #font["A"][1], height = rows }
@@ -75,10 +87,11 @@ end
 
 -- the art of a character, rows joined by newlines
 function M.art(corpus, fontname, ch)
-  local font = corpus.fonts[fontname]
-  if not font then error("no font " .. fontname, 2) end
+  local font = font_of(corpus, fontname, "art")
   local rows = font[ch]
-  if not rows then error(format("no character '%s' in %s", ch, fontname), 2) end
+  if type(rows) ~= "table" then
+    error(format("no character '%s' in %s", tostring(ch), fontname), 2)
+  end
   return concat(rows, "\n")
 end
 
@@ -88,10 +101,10 @@ key is "S-G": start character S, goal character G.
 ]]
 function M.puzzle(corpus, fontname, key)
   local penny = require "penny"
-  local s, g = key:match("^(.+)%-(.+)$")
+  local font = font_of(corpus, fontname, "puzzle")
+  local s, g
+  if type(key) == "string" then s, g = key:match("^(.+)%-(.+)$") end
   if not s then error("a puzzle key looks like 'A-9'", 2) end
-  local font = corpus.fonts[fontname]
-  if not font then error("no font " .. tostring(fontname), 2) end
   local board = penny.board(box(font))
   local p = penny.puzzle{ board = board, name = fontname .. " " .. key,
                           start = M.art(corpus, fontname, s),
@@ -109,8 +122,9 @@ end
 
 -- iterator over the puzzle keys of a font, sorted
 function M.keys(corpus, fontname)
+  font_of(corpus, fontname, "keys")
   local keys = {}
-  for k in pairs(corpus.solutions[fontname]) do keys[#keys + 1] = k end
+  for k in pairs(corpus.solutions[fontname] or {}) do keys[#keys + 1] = k end
   sort(keys)
   local i = 0
   return function()

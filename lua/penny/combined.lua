@@ -215,6 +215,10 @@ end
 function Config:__len() return #self.pts end
 
 function Config:__eq(other)
+  -- compared with any other table: unequal, never an error
+  if getmetatable(self) ~= Config or getmetatable(other) ~= Config then
+    return false
+  end
   if #self.pts ~= #other.pts then return false end
   for i, p in ipairs(self.pts) do
     if key(p) ~= key(other.pts[i]) then return false end

@@ -11,8 +11,8 @@ local dsl = require "penny.dsl"
 local P, S, R, C, Cc, Ct, Cf, Cg, V, Cp =
   lpeg.P, lpeg.S, lpeg.R, lpeg.C, lpeg.Cc, lpeg.Ct, lpeg.Cf, lpeg.Cg, lpeg.V,
   lpeg.Cp
-local tonumber, error, format, char, utf8 = tonumber, error, string.format,
-  string.char, utf8
+local tonumber, error, format, char, utf8, type = tonumber, error,
+  string.format, string.char, utf8, type
 
 local _ENV = nil
 
@@ -56,6 +56,9 @@ local grammar = P{
 local doc = grammar * Cp()
 
 function M.decode(text, name)
+  if type(text) ~= "string" then
+    error("json.decode: a string expected, got " .. type(text), 2)
+  end
   farthest = 1
   local value, stop = doc:match(text)
   if value == nil or stop <= #text then

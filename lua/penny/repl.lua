@@ -124,6 +124,7 @@ end
 
 function M.complete(word)
   local out = {}
+  if type(word) ~= "string" then return out end   -- nothing to complete
   local head, sep, last = word:match("^(.*)([%.:])([%w_]*)$")
   local base = _G
   if head then
