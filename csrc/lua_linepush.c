@@ -10,22 +10,23 @@
 
 static const char *const dir_names[] = { "right", "left", "up", "down", NULL };
 
-/* line pushes live on the square grid: the core reads two coordinates */
-static pn_board *square_board(lua_State *L, int idx) {
-  pn_board *b = pnL_checkboard(L, idx);
+/* line pushes live on the square grid (the core reads two coordinates):
+** b itself, or an error on argument idx */
+static pn_board *need_square(lua_State *L, pn_board *b, int idx) {
   luaL_argcheck(L, pn_board_kind(b) == PN_SQUARE, idx,
                 "line pushes are played on the square grid");
   return b;
 }
 
+static pn_board *square_board(lua_State *L, int idx) {
+  return need_square(L, pnL_checkboard(L, idx), idx);
+}
+
+/* the board of the configuration at idx, pushed */
 static pn_board *cfg_board(lua_State *L, int idx) {
-  pn_board *b;
   pnL_checkconfig(L, idx);
   lua_getiuservalue(L, idx, 1);
-  b = pnL_checkboard(L, -1);
-  luaL_argcheck(L, pn_board_kind(b) == PN_SQUARE, idx,
-                "line pushes are played on the square grid");
-  return b;
+  return need_square(L, pnL_checkboard(L, -1), idx);
 }
 
 static void push_dirs(lua_State *L, const pn_pushdir *d, size_t n) {

@@ -345,8 +345,7 @@ static void end_progress(const pn_searchopts *o, const progress_state *ps) {
 ** lattice (argument 1) */
 static pn_board *start_board(lua_State *L, const pn_board *w) {
   pn_board *sb;
-  pnL_checkconfig(L, 3);
-  lua_getiuservalue(L, 3, 1);
+  lua_getiuservalue(L, 3, 1);             /* the callers checked it */
   sb = pnL_checkboard(L, -1);
   luaL_argcheck(L, pn_board_kind(sb) == pn_board_kind(w)
                 && pn_board_dim(sb) == pn_board_dim(w), 1,
@@ -409,7 +408,6 @@ static int l_distances(lua_State *L) {
   complete = lua_toboolean(L, 5);
   read_searchopts(L, 6, &o, &ps);
   lua_settop(L, 6);
-  pnL_checkconfig(L, 3);
   lua_getiuservalue(L, 3, 1);
   sb = pnL_checkboard(L, -1);                                  /* 7 */
   n = luaL_len(L, 4);

@@ -14,8 +14,7 @@ static const char *const mode_names[] = {
 ** pushed at the top of the stack */
 static pn_board *tri_board(lua_State *L, int idx) {
   pn_board *b;
-  pnL_checkconfig(L, idx);
-  lua_getiuservalue(L, idx, 1);
+  lua_getiuservalue(L, idx, 1);           /* the callers checked it */
   b = pnL_checkboard(L, -1);
   if (pn_board_kind(b) != PN_TRI || pn_board_bounded(b))
     luaL_argerror(L, idx, "the triangular theory is for the unbounded "

@@ -38,6 +38,7 @@ twelve rotations by multiples of 30 degrees and their reflections.
 ]==]
 
 local core = require "penny.core"
+local errors = require "penny.errors"
 
 local format, error, ipairs, type, tostring, setmetatable, getmetatable,
   math, pcall =
@@ -199,10 +200,8 @@ function M.is_config(x) return getmetatable(x) == Config end
 
 -- a method called with a dot (cfg.moves()) gets no object as self
 local function check_self(self, class, what, name)
-  if getmetatable(self) ~= class then
-    error(format("%s:%s called on a %s, not a combined %s (write x:%s(...), "
-      .. "with a colon)", what, name, type(self), what, name), 3)
-  end
+  return errors.method_self(getmetatable(self) == class, self, what, name,
+    "combined " .. what, "x")
 end
 
 function Config:points()

@@ -26,6 +26,11 @@ typename(x) -> string
 expect(ok, x, what, where [, level]) -> x
   unless ok, raises "where: what expected, got <typename(x)>" at the
   caller of the function that calls expect (or level levels up).
+method_self(ok, self, kind, name, class, var)
+  for a method called with a dot (p.solve{...} gets its options as self):
+  unless ok, raises "kind:name called on a <typename(self)>, not a class
+  (write var:name(...), with a colon)" at the method's caller (call it
+  from the method, or from a helper through a tail call).
 ]]
 function M.typename(x)
   local mt = getmetatable(x)
@@ -33,6 +38,13 @@ function M.typename(x)
     return mt.__name
   end
   return type(x)
+end
+
+function M.method_self(ok, self, kind, name, class, var)
+  if not ok then
+    error(format("%s:%s called on a %s, not a %s (write %s:%s(...), with a "
+      .. "colon)", kind, name, M.typename(self), class, var, name), 3)
+  end
 end
 
 function M.expect(ok, x, what, where, level)

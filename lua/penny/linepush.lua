@@ -30,7 +30,7 @@ local error, format, type, ipairs, tostring, math, require, pcall =
 local _ENV = nil
 
 -- p itself, or the error "where: a Puzzle expected, got ..." at the caller
-local function expect(p, where) return require("penny.puzzle").expect(p, where) end
+local expect = require("penny.puzzle").expect
 
 local M = {}
 

@@ -52,10 +52,9 @@ function M.is_puzzle(x) return getmetatable(x) == Puzzle end
 -- (is_goal and check serve the combined grid's puzzles too)
 local function check_self(self, name, combined_too)
   local mt = getmetatable(self)
-  if mt ~= Puzzle and not (combined_too and mt == penny.combined.Puzzle) then
-    error(format("puzzle:%s called on a %s, not a Puzzle (write p:%s(...), "
-      .. "with a colon)", name, errors.typename(self), name), 3)
-  end
+  return errors.method_self(mt == Puzzle
+    or combined_too and mt == penny.combined.Puzzle, self, "puzzle", name,
+    "Puzzle", "p")
 end
 
 -- p itself, or the error "where: a Puzzle expected, got ..." at the caller

@@ -25,6 +25,7 @@ local format, error, ipairs, setmetatable, getmetatable, tostring, pairs,
 local concat, table_unpack = table.concat, table.unpack
 
 local core = require "penny.core"
+local errors = require "penny.errors"
 
 local _ENV = nil
 
@@ -77,10 +78,8 @@ function Solution:__len() return #self.moves end
 
 -- a method called with a dot (sol.replay()) gets no Solution as self
 local function check_self(self, name)
-  if getmetatable(self) ~= Solution then
-    error(format("solution:%s called on a %s, not a Solution (write "
-      .. "sol:%s(), with a colon)", name, type(self), name), 3)
-  end
+  return errors.method_self(getmetatable(self) == Solution, self, "solution", name,
+    "Solution", "sol")
 end
 
 function Solution:replay()

@@ -58,7 +58,7 @@ local error, ipairs, pairs, format, math, require, table_sort, table_concat,
 local _ENV = nil
 
 -- p itself, or the error "where: a Puzzle expected, got ..." at the caller
-local function expect(p, where) return require("penny.puzzle").expect(p, where) end
+local expect = require("penny.puzzle").expect
 
 local M = {}
 

@@ -52,7 +52,7 @@ local M = {}
 local function Solution() return require("penny.solution").Solution end
 
 -- p itself, or the error "where: a Puzzle expected, got ..." at the caller
-local function expect(p, where) return require("penny.puzzle").expect(p, where) end
+local expect = require("penny.puzzle").expect
 
 -- opts or {}, or the error "where: options must be a table" at the caller
 local function options(opts, where)

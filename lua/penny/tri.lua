@@ -22,7 +22,7 @@ local _ENV = nil
 local M = {}
 
 -- p itself, or the error "where: a Puzzle expected, got ..." at the caller
-local function expect(p, where) return require("penny.puzzle").expect(p, where) end
+local expect = require("penny.puzzle").expect
 
 -- does the theory apply to this puzzle?  (else a reason)
 function M.applies(p)
