@@ -285,7 +285,8 @@ static const luaL_Reg databases_methods[] = {
 /* }==================================================================== */
 
 /* in the order of PN_ENC_* */
-static const char *const encoding_names[] = { "auto", "byte", "lean", NULL };
+static const char *const encoding_names[] = { "auto", "byte", "lean", "two",
+                                               NULL };
 
 /* options shared by search and distances */
 static void read_searchopts(lua_State *L, int idx, pn_searchopts *o,

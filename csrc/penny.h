@@ -513,9 +513,12 @@ typedef struct pn_searchopts {
 /* how the full-space search stores its depths */
 enum {
   PN_ENC_AUTO = 0,            /* lean (as fast as bytes, a third of the
-                              ** memory: BENCHMARKS.md, part A) */
+                              ** memory: BENCHMARKS.md, part A); two when
+                              ** lean does not fit (distance tables) */
   PN_ENC_BYTE,                /* one byte of depth per rank + a bitmap */
-  PN_ENC_LEAN                 /* depth mod 3 in 2 bits + 1 bit per rank */
+  PN_ENC_LEAN,                /* depth mod 3 in 2 bits + 1 bit per rank */
+  PN_ENC_TWO                  /* 2 bits per rank: no depths kept, the paths
+                              ** found by other searches */
 };
 
 /* the default memory budget: half of the physical memory (or of the
@@ -547,7 +550,7 @@ typedef struct pn_disttable {
   double seconds;
   size_t memory;
   int threads;
-  int encoding;               /* PN_ENC_BYTE or PN_ENC_LEAN */
+  int encoding;               /* PN_ENC_BYTE, PN_ENC_LEAN or PN_ENC_TWO */
   uint64_t path_states;       /* states tried by the walks back */
 } pn_disttable;
 

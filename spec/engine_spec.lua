@@ -64,9 +64,11 @@ describe("the exact engine agrees with the plain BFS", function()
           assert.equal(ref.verdict, s.verdict, m .. " trial " .. trial)
           assert.equal(#ref, #s, m .. " trial " .. trial)
         end
-        local s = p:solve{ method = "full", encoding = "lean" }
-        assert.equal(ref.verdict, s.verdict, "lean trial " .. trial)
-        assert.equal(#ref, #s, "lean trial " .. trial)
+        for _, enc in ipairs{ "lean", "two" } do
+          local s = p:solve{ method = "full", encoding = enc }
+          assert.equal(ref.verdict, s.verdict, enc .. " trial " .. trial)
+          assert.equal(#ref, #s, enc .. " trial " .. trial)
+        end
       end
       assert.is_true(count.solved >= 10 and count.unsolvable >= 3,
         "solved " .. count.solved .. ", unsolvable " .. count.unsolvable)
@@ -220,8 +222,10 @@ describe("distance tables", function()
   -- the lean encoding keeps depths mod 3: its distances come from the
   -- layers, its paths from a walk back that must reject predecessors 3, 6,
   -- ... layers deeper than they look.  Same tables as the byte encoding,
-  -- move for move, on every board kind.
-  it("are the same in the lean and byte encodings", function()
+  -- move for move, on every board kind.  The two-bit encoding keeps no
+  -- depths at all: the same distances, layers and hardest configuration,
+  -- its paths from searches of their own (as long, and replayed).
+  it("are the same in the lean, byte and two-bit encodings", function()
     local rand = S.rng(4242)
     local backtracked = 0
     for bi, spec in ipairs(BOARDS) do
@@ -243,12 +247,21 @@ describe("distance tables", function()
           encoding = "byte", threads = 1 + trial % 2, progress = false })
         local tl = penny.distances(start, { targets = targets, complete = true,
           encoding = "lean", threads = 1 + (trial + 1) % 2, progress = false })
+        local t2 = penny.distances(start, { targets = targets, complete = true,
+          encoding = "two", threads = 1 + (trial + 1) % 2, progress = false })
         assert.equal("byte", tb.encoding)
         assert.equal("lean", tl.encoding)
+        assert.equal("two", t2.encoding)
         assert.same(tb.dist, tl.dist, what)
         assert.same(tb.layers, tl.layers, what)
         assert.equal(tb.reached, tl.reached, what)
         assert.is_true(tb.hardest == tl.hardest, what)
+        assert.same(tb.dist, t2.dist, what)
+        assert.same(tb.layers, t2.layers, what)
+        assert.equal(tb.reached, t2.reached, what)
+        assert.equal(tb.expanded, t2.expanded, what)
+        assert.is_true(tb.hardest == t2.hardest, what)
+        assert.is_true(tl.memory > t2.memory, what)
         local plen = 0
         for i, t in ipairs(targets) do
           if tb.dist[i] >= 0 then
@@ -258,9 +271,12 @@ describe("distance tables", function()
             end
             local p = penny.puzzle{ board = board, start = start, goal = t }
             assert.is_true(p:check(tl.paths[i]), what)
+            assert.equal(tb.dist[i], #t2.paths[i], what)
+            assert.is_true(p:check(t2.paths[i]), what)
             plen = plen + tb.dist[i]
           else
             assert.is_false(tl.paths[i])
+            assert.is_false(t2.paths[i])
           end
         end
         if tl.path_states > plen then backtracked = backtracked + 1 end
@@ -271,7 +287,8 @@ describe("distance tables", function()
     assert.is_true(backtracked >= 3, "backtracked " .. backtracked)
   end)
 
-  it("are lean by default, and byte on request, within the budget", function()
+  it("are lean by default, two-bit when lean does not fit, and byte on request",
+     function()
     local board = penny.board{ width = 5, height = 5 }
     -- a diagonal spans the whole board
     local start = penny.config(board, { { 0, 0 }, { 1, 1 }, { 2, 2 }, { 3, 3 },
@@ -293,19 +310,39 @@ describe("distance tables", function()
     assert.matches("over the memory budget", err)
     opts.encoding = nil
     assert.equal(tl.dist[1], penny.distances(start, opts).dist[1])
-    -- below the lean size: the error names it
+    -- asked for lean below its size: the error names it
     opts.max_memory = tl.memory - 1
+    opts.encoding = "lean"
     ok, err = pcall(penny.distances, start, opts)
     assert.is_false(ok)
     assert.matches("lean encoding", err)
-    -- the same in puzzle:solve
+    -- by default, two bits per state instead, with the same distance and a
+    -- path found by a search of its own
+    opts.encoding = nil
+    local t2 = penny.distances(start, opts)
+    assert.equal("two", t2.encoding)
+    assert.same(tl.dist, t2.dist)
+    assert.same(tl.layers, t2.layers)
+    assert.is_true(t2.memory < tl.memory)
     local p = penny.puzzle{ board = board, start = start, goal = goal }
+    assert.is_true(p:check(t2.paths[1]))
+    -- below the two-bit size: the error names it
+    opts.max_memory = t2.memory - 1
+    ok, err = pcall(penny.distances, start, opts)
+    assert.is_false(ok)
+    assert.matches("two bits per state", err)
+    -- the same in puzzle:solve
     local s = p:solve{ method = "full", max_memory = (tb.memory + tl.memory) // 2,
                        progress = false }
     assert.equal("solved", s.verdict)
     assert.equal(tl.dist[1], #s)
     assert.is_true(s.replayed)
     assert.matches("lean", s.reason)
+    s = p:solve{ method = "full", max_memory = tl.memory - 1, progress = false }
+    assert.equal("solved", s.verdict)
+    assert.equal(tl.dist[1], #s)
+    assert.is_true(s.replayed)
+    assert.matches("two bits per state", s.reason)
     assert.has_error(function() p:solve{ method = "full", encoding = "nibble" } end)
   end)
 

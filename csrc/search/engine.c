@@ -69,19 +69,66 @@ static void full_progress(const pn_fullbfs *f, void *ud) {
 }
 
 static const char *full_name(const pn_fullbfs *f) {
-  return f->lean ? "full-space BFS (lean: depths mod 3)"
+  return f->two ? "full-space BFS (two bits per state)"
+       : f->lean ? "full-space BFS (lean: depths mod 3)"
                  : method_name(PN_M_FULL);
 }
 
+/*
+** A path of exactly dist moves from start to goal (a fixed configuration)
+** found by a search of its own: the two-bit encoding keeps no depths to
+** walk back through (fullbfs.c, note 6).  The search is the auto method
+** (never the two-bit one again) under what is left of the limits; its
+** length is checked against the table's, two exact methods that must
+** agree.  *moves gets dist + 1 slots (at least one).
+*/
+static int path_by_search(const pn_board *w, const pn_rule *r,
+                          const pn_config *start, const pn_config *goal,
+                          int dist, const pn_searchopts *o,
+                          const pn_limits *lim, double t0, pn_move **moves,
+                          pn_error *err) {
+  pn_searchopts o2;
+  pn_result res;
+  int rc;
+  if (o) o2 = *o; else memset(&o2, 0, sizeof o2);
+  o2.lim = *lim;
+  o2.lim.time_limit = lim->time_limit > 0
+                    ? (lim->time_limit - (pn_clock() - t0) > 0
+                       ? lim->time_limit - (pn_clock() - t0) : 1e-9)
+                    : lim->time_limit;
+  o2.method = PN_M_AUTO;
+  o2.encoding = PN_ENC_LEAN;
+  o2.pdbcache = NULL;
+  pn_result_init(&res);
+  rc = pn_search(w, r, start, goal, PN_FIXED, &o2, &res, err);
+  if (rc != PN_OK) { pn_result_clear(&res); return rc; }
+  if (res.verdict == PN_UNKNOWN) {
+    rc = pn_seterror(err, PN_ELIMIT, "the distance table (two bits per "
+                     "state) has a target at %d moves, and the search for "
+                     "its path stopped: %.150s", dist, res.reason);
+  } else if (res.verdict != PN_SOLVED || res.nmoves != (size_t)dist) {
+    rc = pn_seterror(err, PN_EINTERNAL, "penny bug: the distance table (two "
+                     "bits per state) has a target at %d moves, the search "
+                     "for its path says %s", dist, res.reason);
+  } else {
+    *moves = malloc(((size_t)dist + 1) * sizeof **moves);
+    if (!*moves) rc = pn_seterror(err, PN_ENOMEM, "out of memory");
+    else if (dist) memcpy(*moves, res.moves, (size_t)dist * sizeof **moves);
+  }
+  pn_result_clear(&res);
+  return rc;
+}
+
 /* BFS over the ranked space from the start to the goal states */
-static int run_full(const pn_coingame *cg, const pn_config *start,
-                    const pn_searchopts *o, const pn_limits *lim,
-                    pn_result *res, pn_error *err) {
+static int run_full(const pn_coingame *cg, const pn_rule *r,
+                    const pn_config *start, const pn_searchopts *o,
+                    const pn_limits *lim, pn_result *res, pn_error *err) {
   pn_fullbfs f;
   bbstate st;
   uint64_t *targets;
   size_t i;
   int rc, best = -1, at = -1;
+  double t0 = pn_clock();
   if (!cg->full)
     return pn_seterror(err, PN_EINVAL, "the full-space search needs a goal "
                        "with every coin");
@@ -109,6 +156,26 @@ static int run_full(const pn_coingame *cg, const pn_config *start,
       snprintf(res->reason, sizeof res->reason, "complete search (%s): all "
                "%llu reachable configurations examined", full_name(&f),
                (unsigned long long)f.reached);
+    } else if (f.two) {
+      /* the goal placement reached, and its path by another search */
+      pn_config goal;
+      char name[64];
+      snprintf(name, sizeof name, "%s", full_name(&f));
+      pn_config_init(&goal);
+      pn_fullbfs_free(&f);              /* the path search needs the room */
+      rc = bb_to_config(&cg->s, cg->w, &cg->pat[at], &goal, err);
+      if (rc == PN_OK)
+        rc = path_by_search(cg->w, r, start, &goal, best, o, lim, t0,
+                            &res->moves, err);
+      pn_config_clear(&goal);
+      if (rc == PN_OK) {
+        res->nmoves = (size_t)best;
+        res->verdict = PN_SOLVED;
+        snprintf(res->reason, sizeof res->reason, "optimal: %s completed "
+                 "every layer up to %d moves without reaching the goal (the "
+                 "path found by a search of its own, of the same length)",
+                 name, best - 1);
+      }
     } else {
       int *from = malloc(((size_t)best + 1) * sizeof *from);
       int *to = malloc(((size_t)best + 1) * sizeof *to);
@@ -140,7 +207,7 @@ static int run_full(const pn_coingame *cg, const pn_config *start,
              full_name(&f), err->msg, res->lower_bound);
     rc = PN_OK;
   }
-  pn_fullbfs_free(&f);
+  pn_fullbfs_free(&f);                  /* again: harmless */
   free(targets);
   return rc;
 }
@@ -388,7 +455,7 @@ int pn_search(const pn_board *w, const pn_rule *r, const pn_config *start,
   if (m == PN_M_AUTO) m = cg.full ? PN_M_BIDIR : PN_M_ASTAR;
   if (m == PN_M_FULL) {
     if (cache) pn_pdbcache_clear(cache);    /* the space needs the room */
-    rc = run_full(&cg, start, o, &lim, res, err);
+    rc = run_full(&cg, r, start, o, &lim, res, err);
     goto out;
   }
   if (m == PN_M_BIDIR && !cg.full) {
@@ -474,7 +541,7 @@ int pn_search(const pn_board *w, const pn_rule *r, const pn_config *start,
       if (cache) pn_pdbcache_clear(cache);  /* the space needs the room */
       held = 0;
       lim.time_limit = time_left(lim.time_limit, pn_clock() - t0);
-      rc = run_full(&cg, start, o, &lim, res, err);
+      rc = run_full(&cg, r, start, o, &lim, res, err);
       goto out;
     }
     rc = key_result(&cg, m, &kr, res, err);
@@ -516,6 +583,7 @@ int pn_distances(const pn_board *w, const pn_rule *r, const pn_config *start,
   uint64_t *ranks = NULL;
   size_t i;
   int rc, d;
+  double t0 = pn_clock();
   memset(out, 0, sizeof *out);
   if (o) lim = o->lim; else memset(&lim, 0, sizeof lim);
   if (!lim.max_memory) lim.max_memory = pn_default_memory();
@@ -561,10 +629,30 @@ int pn_distances(const pn_board *w, const pn_rule *r, const pn_config *start,
   out->expanded = f.expanded;
   out->memory = f.memory;
   out->threads = f.threads;
-  out->encoding = f.lean ? PN_ENC_LEAN : PN_ENC_BYTE;
+  out->encoding = f.encoding;
+  out->seconds = f.seconds;
+  for (i = 0; i < ntargets; i++) out->dist[i] = pn_fullbfs_dist(&f, i);
+  if (f.two) {
+    /* no depths to walk back through: each path by a search of its own,
+    ** with the room of the table (fullbfs.c, note 6) */
+    if (out->complete && f.maxdepth > 0) {
+      bb_unrank(&s, pn_fullbfs_hardest(&f), &st);
+      rc = bb_to_config(&s, w, &st, &out->hardest, err);
+    }
+    pn_fullbfs_free(&f);
+    for (i = 0; i < ntargets && rc == PN_OK; i++) {
+      if (out->dist[i] < 0) continue;
+      rc = path_by_search(w, r, start, &targets[i], out->dist[i], o, &lim,
+                          t0, &out->paths[i], err);
+      if (rc == PN_OK) out->plen[i] = (size_t)out->dist[i];
+    }
+    free(ranks);
+    bb_free(&s);
+    if (rc != PN_OK) pn_disttable_clear(out);
+    return rc;
+  }
   for (i = 0; i < ntargets && rc == PN_OK; i++) {
     int *from, *to, k;
-    out->dist[i] = pn_fullbfs_dist(&f, i);
     if (out->dist[i] < 0) continue;
     from = malloc(((size_t)out->dist[i] + 1) * sizeof *from);
     to = malloc(((size_t)out->dist[i] + 1) * sizeof *to);

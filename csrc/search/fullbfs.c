@@ -4,7 +4,10 @@
 **   byte: one byte per combinatorial rank holds depth + 1 (0 = not
 **         reached), and a bitmap of the reached ranks (9 bits per rank);
 **   lean: 2 bits per rank hold 1 + depth mod 3 (0 = not reached), and a
-**         bitmap marks the ranks already expanded (3 bits per rank).
+**         bitmap marks the ranks already expanded (3 bits per rank);
+**   two:  2 bits per rank and nothing else: 0 = not reached, 1 = expanded,
+**         2 + depth mod 2 for the layer being expanded and the next one
+**         (note 6).
 ** The default is lean: as fast on font5x7 (the scan reads 3 bits per rank
 ** instead of 8; the apply stage works on 256 KB of residues per slice
 ** instead of a 128 KB bitmap and a byte per new state), with a third of
@@ -66,6 +69,18 @@
 ** layer d + 1).  A sparse scan visits only the words flagged in its map,
 ** and clears them; a dense one reads every word and clears its map too.
 ** Each bucket owns its 256 words of each map, each chunk its 4.
+**
+** 6. Two bits per rank (Korf's two-bit breadth-first search, with the
+** layers told apart by parity).  Only two layers are ever waiting: the one
+** being expanded (code 2 + d mod 2) and the one being made (2 + (d+1) mod
+** 2); the scan turns each state it expands to 1, so no older state keeps
+** the code of the current layer, and no "expanded" bitmap is needed.  The
+** price is the depth of the expanded states: distances to the targets are
+** still exact (noted at the end of the layer that reaches them), the layer
+** sizes and the deepest layer too, but no path can be walked back, so
+** pn_fullbfs_path answers -1 and the engine finds each path by a search of
+** its own (engine.c), checked to have the table's length.  2 bits instead
+** of 3: the 73 G states of font5x9 in 18.3 GB instead of 27.4 GB.
 */
 #define _GNU_SOURCE
 #include <pthread.h>
@@ -511,15 +526,41 @@ static inline uint64_t mod3_match(uint64_t word, uint64_t want) {
   return even_bits(~(x | (x >> 1)));
 }
 
-/* lean: the states of the layer among the 64 ranks of bitmap word wi,
-** marked expanded */
+/* the 32 bits of z spread to the even places (the inverse of even_bits) */
+static inline uint64_t spread_bits(uint64_t z) {
+#ifdef __BMI2__
+  return _pdep_u64(z, 0x5555555555555555ULL);
+#else
+  z &= 0x00000000FFFFFFFFULL;
+  z = (z | (z << 16)) & 0x0000FFFF0000FFFFULL;
+  z = (z | (z << 8)) & 0x00FF00FF00FF00FFULL;
+  z = (z | (z << 4)) & 0x0F0F0F0F0F0F0F0FULL;
+  z = (z | (z << 2)) & 0x3333333333333333ULL;
+  return (z | (z << 1)) & 0x5555555555555555ULL;
+#endif
+}
+
+/* lean and two: the states of the layer among the 64 ranks of bitmap word
+** wi, marked expanded (lean: in expd; two: code want -> 1, by xor with
+** want ^ 1 at each of them) */
 static inline uint64_t lean_layer_word(pn_fullbfs *f, uint64_t wi,
                                        uint64_t want) {
-  uint64_t m = mod3_match(f->mod3[2 * wi], want)
-             | mod3_match(f->mod3[2 * wi + 1], want) << 32;
+  uint64_t lo = mod3_match(f->mod3[2 * wi], want);
+  uint64_t hi = mod3_match(f->mod3[2 * wi + 1], want);
+  uint64_t m = lo | hi << 32;
+  if (f->two) {                 /* no write, no dirty line: most are 0 */
+    if (lo) f->mod3[2 * wi] ^= spread_bits(lo) * (want ^ 1);
+    if (hi) f->mod3[2 * wi + 1] ^= spread_bits(hi) * (want ^ 1);
+    return m;
+  }
   m &= ~f->expd[wi];
   if (m) f->expd[wi] |= m;      /* no write, no dirty line: most are 0 */
   return m;
+}
+
+/* the code of the layer at depth d in mod3 */
+static inline uint64_t layer_code(const pn_fullbfs *f, int d) {
+  return (uint64_t)(f->two ? 2 + d % 2 : d % 3 + 1);
 }
 
 /* the touch map of the layer being scanned (see 5. above) */
@@ -581,7 +622,7 @@ static void scan_word_lean(worker *w, cursor *cu, uint64_t wi, uint64_t want,
 ** 64, and each word of expd belongs to one chunk) */
 static void scan_layer_lean(worker *w, uint64_t lo, uint64_t hi, int job) {
   pn_fullbfs *f = w->f;
-  uint64_t want = (uint64_t)(f->cur_depth % 3 + 1), wi;
+  uint64_t want = layer_code(f, f->cur_depth), wi;
   cursor cu;
   touched it;
   cursor_init(&cu, f->s, f->s->ncoin, 0);
@@ -772,7 +813,7 @@ static void apply_bucket(worker *w, uint64_t bucket) {
                                   : NULL;
   uint8_t *dep = f->lean ? NULL : f->depth + base;
   uint8_t val = f->val;
-  uint64_t v2 = (uint64_t)((f->cur_depth + 1) % 3 + 1);
+  uint64_t v2 = layer_code(f, f->cur_depth + 1);
   uint64_t *tw = f->touch[(f->cur_depth + 1) & 1]
                + (bucket << (SLICE_BITS - 12));
   for (t = 0; t < f->threads; t++) {
@@ -957,6 +998,8 @@ int pn_fullbfs_bytes(const bbspace *s, int threads, int encoding,
                                           : 0;
   states = encoding == PN_ENC_LEAN
          ? ((s->size + 63) >> 6) * 24                     /* mod3, expd */
+         : encoding == PN_ENC_TWO
+         ? ((s->size + 63) >> 6) * 16                     /* mod3 */
          : s->size + (nb << (SLICE_BITS - 3));            /* depth, seen */
   total = states
         + (nb << (SLICE_BITS - 12)) * 16           /* touch maps */
@@ -978,15 +1021,22 @@ int pn_fullbfs_init(pn_fullbfs *f, const bbspace *s, const pn_limits *lim,
   if (lim) f->lim = *lim;
   f->threads = threads > 0 ? threads : pn_ncores();
   if (f->threads > 64) f->threads = 64;
+  if (encoding == PN_ENC_AUTO) {
+    /* lean if it fits, else two bits */
+    ok = pn_fullbfs_bytes(s, f->threads, PN_ENC_LEAN, &need);
+    encoding = ok && (!f->lim.max_memory || need <= f->lim.max_memory)
+             ? PN_ENC_LEAN : PN_ENC_TWO;
+  }
+  f->encoding = encoding;
   f->lean = encoding != PN_ENC_BYTE;
-  ok = pn_fullbfs_bytes(s, f->threads, f->lean ? PN_ENC_LEAN : PN_ENC_BYTE,
-                        &need);
+  f->two = encoding == PN_ENC_TWO;
+  ok = pn_fullbfs_bytes(s, f->threads, encoding, &need);
   if (!ok || (f->lim.max_memory && need > f->lim.max_memory))
     return pn_seterror(err, PN_ENOMEM, "the state space (%.3g states) needs "
                        "%.2f GB%s, over the memory budget of %.2f GB",
-                       (double)s->size, need / 1e9, f->lean ? " (lean "
-                       "encoding, 3 bits per state)" : "",
-                       f->lim.max_memory / 1e9);
+                       (double)s->size, need / 1e9, f->two ? " (two bits "
+                       "per state)" : f->lean ? " (lean encoding, 3 bits per "
+                       "state)" : "", f->lim.max_memory / 1e9);
   /* the space of k-1 coins, for the lift stage (unlabelled only) */
   if (s->nclass == 1 && s->ncoin > 1) {
     f->ksp = *s;
@@ -1004,7 +1054,8 @@ int pn_fullbfs_init(pn_fullbfs *f, const bbspace *s, const pn_limits *lim,
   if (f->pool_blocks < 4096) f->pool_blocks = 4096;
   /* lean: whole words of 64 ranks, as the scan reads them */
   f->bytes = f->lean ? (size_t)((s->size + 63) >> 6) * 16 : (size_t)s->size;
-  f->seen_bytes = f->lean ? (size_t)((s->size + 63) >> 6) * 8
+  f->seen_bytes = f->two ? 0
+               : f->lean ? (size_t)((s->size + 63) >> 6) * 8
                           : (size_t)(nbuckets(s->size) << (SLICE_BITS - 3));
   f->kbits_bytes = f->ks ? (size_t)(nbuckets(f->ks->size) << (SLICE_BITS - 3))
                            + (size_t)(nbuckets(f->ks->size)
@@ -1018,7 +1069,7 @@ int pn_fullbfs_init(pn_fullbfs *f, const bbspace *s, const pn_limits *lim,
   f->touch[1] = pn_bigalloc(f->touch_bytes);
   if (f->lean) {
     f->mod3 = pn_bigalloc(f->bytes);
-    f->expd = pn_bigalloc(f->seen_bytes);
+    f->expd = f->two ? NULL : pn_bigalloc(f->seen_bytes);
   } else {
     f->depth = pn_bigalloc(f->bytes);
     f->seen = pn_bigalloc(f->seen_bytes);
@@ -1033,7 +1084,7 @@ int pn_fullbfs_init(pn_fullbfs *f, const bbspace *s, const pn_limits *lim,
   f->blk_count = malloc(f->pool_blocks * sizeof *f->blk_count);
   f->blk_next = malloc(f->pool_blocks * sizeof *f->blk_next);
   f->workers = calloc((size_t)f->threads, sizeof *f->workers);
-  if ((f->lean ? !f->mod3 || !f->expd : !f->depth || !f->seen)
+  if ((f->lean ? !f->mod3 || (!f->two && !f->expd) : !f->depth || !f->seen)
       || (f->ks && !f->kbits) || !f->pool || !f->touch[0] || !f->touch[1]
       || !f->blk_count || !f->blk_next || !f->workers) goto nomem;
   for (t = 0; t < f->threads; t++) {
@@ -1092,7 +1143,7 @@ int pn_fullbfs_run(pn_fullbfs *f, const bbstate *start, const uint64_t *targets,
   int t, stop;
   size_t k;
   f->t0 = pn_clock();
-  if (f->lean) f->mod3[r0 >> 5] |= (uint64_t)1 << ((r0 & 31) * 2);
+  if (f->lean) f->mod3[r0 >> 5] |= layer_code(f, 0) << ((r0 & 31) * 2);
   else {
     f->depth[r0] = 1;
     f->seen[r0 >> 6] |= (uint64_t)1 << (r0 & 63);
@@ -1270,7 +1321,7 @@ int pn_fullbfs_path(pn_fullbfs *f, size_t k, int *from, int *to) {
   int D = pn_fullbfs_dist(f, k), ok;
   pathwalk pw;
   bbstate st;
-  if (D < 0) return -1;
+  if (D < 0 || f->two) return -1;     /* two bits: no depths (note 6) */
   memset(&pw, 0, sizeof pw);
   pw.f = f;
   pw.from = from;

@@ -24,14 +24,17 @@ typedef struct pn_fullbfs {
   uint64_t *ktouch;            /* 1 bit per word of kbits holding a K (in
                                ** the same mapping, after kbits) */
   size_t kbits_bytes;          /* of both */
-  int lean;                    /* the encoding is PN_ENC_LEAN */
+  int encoding;                /* PN_ENC_BYTE, PN_ENC_LEAN or PN_ENC_TWO */
+  int lean;                    /* LEAN or TWO: the codes in mod3 */
+  int two;                     /* TWO: mod3 alone (fullbfs.c, note 6) */
   /* PN_ENC_BYTE */
   uint8_t *depth;              /* size bytes: depth + 1, 0 = not reached */
   uint64_t *seen;              /* 1 bit per rank */
-  /* PN_ENC_LEAN */
+  /* PN_ENC_LEAN and PN_ENC_TWO */
   uint64_t *mod3;              /* 2 bits per rank: 0 = not reached, else
-                               ** 1 + depth mod 3 */
-  uint64_t *expd;              /* 1 bit per rank: expanded */
+                               ** lean: 1 + depth mod 3; two: 1 expanded,
+                               ** 2 + depth mod 2 waiting */
+  uint64_t *expd;              /* lean: 1 bit per rank: expanded */
   uint64_t *touch[2];          /* 1 bit per word of 64 ranks that gets
                                ** states of the layer, by parity */
   size_t bytes, seen_bytes, pool_bytes, touch_bytes, memory;
@@ -69,12 +72,13 @@ typedef struct pn_fullbfs {
   int stop;
 } pn_fullbfs;
 
-/* the memory a search with encoding PN_ENC_BYTE or PN_ENC_LEAN needs
-** (bytes); 0 if it overflows */
+/* the memory a search with encoding PN_ENC_BYTE, PN_ENC_LEAN or PN_ENC_TWO
+** needs (bytes); 0 if it overflows */
 int pn_fullbfs_bytes(const bbspace *s, int threads, int encoding,
                      size_t *bytes);
 
-/* encoding PN_ENC_AUTO is PN_ENC_LEAN */
+/* encoding PN_ENC_AUTO is PN_ENC_LEAN if that fits the memory budget,
+** else PN_ENC_TWO */
 int pn_fullbfs_init(pn_fullbfs *f, const bbspace *s, const pn_limits *lim,
                     int threads, int encoding, pn_error *err);
 void pn_fullbfs_free(pn_fullbfs *f);
@@ -89,7 +93,8 @@ int pn_fullbfs_run(pn_fullbfs *f, const bbstate *start, const uint64_t *targets,
 int pn_fullbfs_dist(const pn_fullbfs *f, size_t k);
 /* a shortest path to target k: the cells of the moves in from[0..D),
 ** to[0..D); returns D, or -1 if k was not reached (or, lean encoding, the
-** reconstruction ran out of memory) */
+** reconstruction ran out of memory; or the encoding is PN_ENC_TWO, which
+** keeps no depths) */
 int pn_fullbfs_path(pn_fullbfs *f, size_t k, int *from, int *to);
 /* the smallest rank of the deepest layer */
 uint64_t pn_fullbfs_hardest(const pn_fullbfs *f);

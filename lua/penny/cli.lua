@@ -6,7 +6,7 @@ penny.cli -- the interpreter's subcommands.
       --time-limit S            per puzzle
       --max-memory BYTES        (suffixes K, M, G accepted)
       --threads N
-      --encoding E              full-space search: lean (default) or byte
+      --encoding E              full-space search: lean (default), byte or two
       --progress / --quiet      progress on stderr (default: on a terminal)
   penny show FILE               the puzzles of a file and what decides them
 
@@ -97,7 +97,7 @@ local function solve(args)
       end
       i = i + 1
     elseif a == "--encoding" then
-      if v ~= "auto" and v ~= "byte" and v ~= "lean" then
+      if v ~= "auto" and v ~= "byte" and v ~= "lean" and v ~= "two" then
         return usage("bad --encoding " .. v)
       end
       opts.encoding = v

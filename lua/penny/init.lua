@@ -322,11 +322,14 @@ its span is the window).  opts:
                             default: stop once every target is reached
   rule = d, max_memory = bytes, time_limit = s, threads = n,
   progress = bool
-  encoding = "lean" | "byte"
-                            lean (default; "auto" too): depth mod 3 in 2
-                            bits and an expanded bit, paths by a walk back
-                            that may backtrack; byte: one byte of depth per
-                            state and a bit (3 times the memory)
+  encoding = "lean" | "byte" | "two"
+                            lean: depth mod 3 in 2 bits and an expanded
+                            bit, paths by a walk back that may backtrack;
+                            byte: one byte of depth per state and a bit (3
+                            times the memory); two: 2 bits per state, no
+                            depths kept, each path found by a search of its
+                            own and checked to be as long; "auto" (the
+                            default): lean if it fits max_memory, else two
 Returns { dist = {...} (-1: unreachable), paths = {moves...} (false when
 unreachable), layers = {depth 0, 1, ...}, maxdepth, complete, reached,
 expanded, hardest = Config (complete only), seconds, memory, threads,
