@@ -112,6 +112,26 @@ describe("penny solve / show", function()
     assert.truthy(out:find("optimum 3: MISMATCH", 1, true), out)
   end)
 
+  it("solves with each encoding of the full-space search", function()
+    local f = os.tmpname()
+    local h = io.open(f, "w")
+    h:write("puzzle: staircase\nboard: square 4x4\noptimum: 3\n"
+            .. "start:\noooo\noo..\no...\n....\n"
+            .. "goal:\n.ooo\n.oo.\n.oo.\n....\n")
+    h:close()
+    for enc, says in pairs{ lean = "lean: depths mod 3", two = "two bits per state",
+                            byte = "full-space BFS completed" } do
+      local out, st = S.run(S.PENNY .. " solve " .. f .. " --method full --encoding " .. enc)
+      assert.equal(0, st, out)
+      assert.truthy(out:find(says, 1, true), out)
+      assert.truthy(out:find("optimum 3: matches", 1, true), out)
+    end
+    local out, st = S.run(S.PENNY .. " solve " .. f .. " --encoding nibble")
+    os.remove(f)
+    assert.equal(2, st, out)
+    assert.truthy(out:find("bad --encoding nibble", 1, true), out)
+  end)
+
   it("shows puzzles with their explanation", function()
     local out, st = S.run(S.PENNY .. " show examples/classics.pz")
     assert.equal(0, st, out)
