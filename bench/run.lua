@@ -18,7 +18,7 @@ bench/run.lua -- the benchmarks of `make bench` (see BENCHMARKS.md).
   --limit S              parts B, D: time limit per puzzle (default 600)
   --memory GB            memory budget (default 16)
   --threads N            threads (default: all cores)
-  --encoding E           part A: auto (default), byte or lean
+  --encoding E           part A: auto (default), byte, lean or two
   --method M             parts B, C, D: the solve method (default auto)
   --moves 6,7            part C: the lengths sampled, four puzzles each
 
@@ -237,6 +237,10 @@ elseif want("A") then
   if encoding == "lean" then
     say("encoding lean; bytes per state of the ranked space: depth mod 3 "
       .. "2/8 + expanded 1/8 + lift 1/16 (C(35,11)/C(35,12)) + buckets")
+  elseif encoding == "two" then
+    say("encoding two; bytes per state of the ranked space: 2/8 + lift 1/16 "
+      .. "(C(35,11)/C(35,12)) + buckets; seconds include the 36 searches "
+      .. "for the paths")
   else
     say("encoding byte; bytes per state of the ranked space: depth 1 + seen "
       .. "1/8 + lift 1/16 (C(35,11)/C(35,12)) + buckets")

@@ -97,7 +97,7 @@ local texts = {
 }
 local words = {
   "square", "triangular", "auto", "bfs", "full", "astar", "bidir", "plain",
-  "translation", "rotation", "symmetry", "fixed", "lean", "byte", "greedy",
+  "translation", "rotation", "symmetry", "fixed", "lean", "byte", "two", "greedy",
   "beam", "random", "right", "left", "up", "down",
 }
 local option_keys = {

@@ -74,6 +74,12 @@ static const char *full_name(const pn_fullbfs *f) {
                  : method_name(PN_M_FULL);
 }
 
+/* what is left of a time limit (0: none) after spent seconds; never 0 */
+static double time_left(double limit, double spent) {
+  if (limit <= 0) return limit;
+  return limit - spent > 0 ? limit - spent : 1e-9;
+}
+
 /*
 ** A path of exactly dist moves from start to goal (a fixed configuration)
 ** found by a search of its own: the two-bit encoding keeps no depths to
@@ -92,10 +98,7 @@ static int path_by_search(const pn_board *w, const pn_rule *r,
   int rc;
   if (o) o2 = *o; else memset(&o2, 0, sizeof o2);
   o2.lim = *lim;
-  o2.lim.time_limit = lim->time_limit > 0
-                    ? (lim->time_limit - (pn_clock() - t0) > 0
-                       ? lim->time_limit - (pn_clock() - t0) : 1e-9)
-                    : lim->time_limit;
+  o2.lim.time_limit = time_left(lim->time_limit, pn_clock() - t0);
   o2.method = PN_M_AUTO;
   o2.encoding = PN_ENC_LEAN;
   o2.pdbcache = NULL;
@@ -213,12 +216,6 @@ static int run_full(const pn_coingame *cg, const pn_rule *r,
 }
 
 #define AUTO_QUICK ((size_t)1 << 22)
-
-/* what is left of a time limit (0: none) after spent seconds; never 0 */
-static double time_left(double limit, double spent) {
-  if (limit <= 0) return limit;
-  return limit - spent > 0 ? limit - spent : 1e-9;
-}
 
 /* the counts of a finished stage of key search into res; kr is cleared */
 static void take_stage(pn_result *res, pn_keyresult *kr) {

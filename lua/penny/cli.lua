@@ -34,7 +34,7 @@ local function usage(msg)
   local out = msg and io.stderr or io.stdout
   if msg then out:write("penny: ", msg, "\n") end
   out:write("usage: penny solve FILE [--method M] [--time-limit S] "
-    .. "[--max-memory BYTES] [--threads N] [--encoding auto|byte|lean]\n"
+    .. "[--max-memory BYTES] [--threads N] [--encoding auto|byte|lean|two]\n"
     .. "       [--progress|--quiet]\n"
     .. "       penny show FILE\n"
     .. "       penny render FILE [--svg OUT] [--animate] [--puzzle N]\n"
