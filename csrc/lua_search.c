@@ -409,6 +409,11 @@ static int l_distances(lua_State *L) {
   complete = lua_toboolean(L, 5);
   read_searchopts(L, 6, &o, &ps);
   lua_settop(L, 6);
+  if (lua_istable(L, 6)) {
+    lua_getfield(L, 6, "paths");
+    o.nopaths = lua_isboolean(L, -1) && !lua_toboolean(L, -1);
+    lua_pop(L, 1);
+  }
   lua_getiuservalue(L, 3, 1);
   sb = pnL_checkboard(L, -1);                                  /* 7 */
   n = luaL_len(L, 4);
@@ -439,7 +444,7 @@ static int l_distances(lua_State *L) {
   }
   lua_setfield(L, -2, "dist");
   lua_createtable(L, (int)n, 0);
-  for (i = 0; i < n; i++) {
+  for (i = 0; i < n && !o.nopaths; i++) {
     size_t j;
     if (t.dist[i] < 0) { lua_pushboolean(L, 0); lua_rawseti(L, -2, i + 1); continue; }
     lua_createtable(L, (int)t.plen[i], 0);
@@ -449,7 +454,8 @@ static int l_distances(lua_State *L) {
     }
     lua_rawseti(L, -2, i + 1);
   }
-  lua_setfield(L, -2, "paths");
+  if (o.nopaths) lua_pop(L, 1);         /* none asked for */
+  else lua_setfield(L, -2, "paths");
   lua_createtable(L, t.maxdepth + 1, 0);
   for (k = 0; k <= t.maxdepth && k < 256; k++) {
     lua_pushinteger(L, (lua_Integer)t.layer[k]);

@@ -502,6 +502,7 @@ typedef struct pn_searchopts {
   pn_method method;
   int threads;                /* 0 = all cores */
   int encoding;               /* full-space search: PN_ENC_* */
+  int nopaths;                /* distance tables: distances only */
   int pdb;                    /* A*: 0 = window pattern databases where
                               ** they apply, -1 = the goal-cells bound,
                               ** n > 0: windows of at most n cells */

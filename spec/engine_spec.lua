@@ -326,6 +326,28 @@ describe("distance tables", function()
     assert.is_true(t2.memory < tl.memory)
     local p = penny.puzzle{ board = board, start = start, goal = goal }
     assert.is_true(p:check(t2.paths[1]))
+    -- without targets, nothing to walk back: two bits by default
+    local whole = penny.distances(start, { complete = true, progress = false,
+                                           threads = 1 })
+    local wholel = penny.distances(start, { complete = true, progress = false,
+                                            threads = 1, encoding = "lean" })
+    assert.equal("two", whole.encoding)
+    assert.equal("lean", wholel.encoding)
+    assert.same(wholel.layers, whole.layers)
+    assert.is_true(whole.hardest == wholel.hardest)
+    assert.is_true(whole.memory < wholel.memory)
+    -- distances only, on request: the same distance, no paths
+    local bare = penny.distances(start, { targets = { goal }, paths = false,
+                                          progress = false, threads = 1 })
+    assert.equal("two", bare.encoding)
+    assert.same(tl.dist, bare.dist)
+    assert.is_nil(bare.paths)
+    bare = penny.distances(start, { targets = { goal }, paths = false,
+                                    encoding = "lean", progress = false })
+    assert.same(tl.dist, bare.dist)
+    assert.is_nil(bare.paths)
+    assert.has_error(function() penny.distances(start, { paths = 1 }) end,
+                     "penny.distances: option 'paths' must be a boolean")
     -- below the two-bit size: the error names it
     opts.max_memory = t2.memory - 1
     ok, err = pcall(penny.distances, start, opts)

@@ -579,7 +579,7 @@ int pn_distances(const pn_board *w, const pn_rule *r, const pn_config *start,
   bbstate st;
   uint64_t *ranks = NULL;
   size_t i;
-  int rc, d;
+  int rc, d, enc;
   double t0 = pn_clock();
   memset(out, 0, sizeof *out);
   if (o) lim = o->lim; else memset(&lim, 0, sizeof lim);
@@ -611,8 +611,15 @@ int pn_distances(const pn_board *w, const pn_rule *r, const pn_config *start,
     }
     ranks[i] = bb_rank(&s, &ts);
   }
-  if ((rc = pn_fullbfs_init(&f, &s, &lim, o ? o->threads : 0,
-                            o ? o->encoding : PN_ENC_AUTO, err)) != PN_OK)
+  /* auto: with no target (or no path wanted) nothing is walked back, and
+  ** two bits
+  ** lose nothing (layers, hardest configuration) at two thirds of the
+  ** memory and the same speed (BENCHMARKS.md, twenty-fifth session) */
+  enc = o ? o->encoding : PN_ENC_AUTO;
+  if (enc == PN_ENC_AUTO && (ntargets == 0 || (o && o->nopaths)))
+    enc = PN_ENC_TWO;
+  if ((rc = pn_fullbfs_init(&f, &s, &lim, o ? o->threads : 0, enc, err))
+      != PN_OK)
     goto fail;
   rc = pn_fullbfs_run(&f, &st, ranks, ntargets,
                       complete ? PN_STOP_NEVER : PN_STOP_ALL,
@@ -638,7 +645,7 @@ int pn_distances(const pn_board *w, const pn_rule *r, const pn_config *start,
     }
     pn_fullbfs_free(&f);
     for (i = 0; i < ntargets && rc == PN_OK; i++) {
-      if (out->dist[i] < 0) continue;
+      if (out->dist[i] < 0 || (o && o->nopaths)) continue;
       rc = path_by_search(w, r, start, &targets[i], out->dist[i], o, &lim,
                           t0, &out->paths[i], err);
       if (rc == PN_OK) out->plen[i] = (size_t)out->dist[i];
@@ -650,7 +657,7 @@ int pn_distances(const pn_board *w, const pn_rule *r, const pn_config *start,
   }
   for (i = 0; i < ntargets && rc == PN_OK; i++) {
     int *from, *to, k;
-    if (out->dist[i] < 0) continue;
+    if (out->dist[i] < 0 || (o && o->nopaths)) continue;
     from = malloc(((size_t)out->dist[i] + 1) * sizeof *from);
     to = malloc(((size_t)out->dist[i] + 1) * sizeof *to);
     out->paths[i] = malloc(((size_t)out->dist[i] + 1) * sizeof **out->paths);

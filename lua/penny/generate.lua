@@ -233,7 +233,7 @@ function M.puzzle(spec)
     local pick
     if #cands > 0 and spec.up_to == nil then
       local ok, r = pcall(P.distances, start, { targets = cands, rule = rule,
-        time_limit = spec.time_limit or 30 })
+        time_limit = spec.time_limit or 30, paths = false })
       if ok then
         local at = {}
         for i, d in ipairs(r.dist) do if d == L then at[#at + 1] = cands[i] end end

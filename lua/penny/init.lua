@@ -317,6 +317,7 @@ Breadth-first search over the whole ranked state space from start (a
 Config on a bounded board, or on the square/hexagonal/cubic lattice where
 its span is the window).  opts:
   targets = {Config, ...}   distances and a shortest path to each
+  paths = false             distances only: no paths (and no field paths)
   complete = true           explore everything (layer sizes of the whole
                             reachable space, a hardest configuration);
                             default: stop once every target is reached
@@ -329,7 +330,9 @@ its span is the window).  opts:
                             times the memory); two: 2 bits per state, no
                             depths kept, each path found by a search of its
                             own and checked to be as long; "auto" (the
-                            default): lean if it fits max_memory, else two
+                            default): two when there is no target or
+                            paths = false, else lean if it fits
+                            max_memory, else two
 Returns { dist = {...} (-1: unreachable), paths = {moves...} (false when
 unreachable), layers = {depth 0, 1, ...}, maxdepth, complete, reached,
 expanded, hardest = Config (complete only), seconds, memory, threads,
@@ -337,7 +340,8 @@ encoding }.
 ]]
 local DISTANCE_OPTIONS = { targets = "table", complete = "boolean",
   rule = "number", max_memory = "number", time_limit = "number",
-  threads = "number", progress = "boolean", encoding = "string" }
+  threads = "number", progress = "boolean", encoding = "string",
+  paths = "boolean" }
 
 function penny.distances(start, opts)
   opts = opts or {}
@@ -377,7 +381,7 @@ function penny.distances(start, opts)
   local r, why = checked(core.distances, window, rule, start, targets,
     opts.complete or false, { max_memory = opts.max_memory,
     time_limit = opts.time_limit, threads = opts.threads,
-    progress = opts.progress, encoding = opts.encoding })
+    progress = opts.progress, encoding = opts.encoding, paths = opts.paths })
   if r == nil then error(why .. "!", 0) end
   return r
 end
