@@ -105,7 +105,7 @@ local option_keys = {
   "threads", "max_states", "margin", "d", "width", "height", "lattice", "dim",
   "size", "origin", "cells", "vertices", "edges", "name", "rule", "progress",
   "encoding", "from", "to", "targets", "complete", "seed", "n", "moves",
-  "max_steps", "beam_width", "max_depth", "heuristic", "admissible",
+  "max_steps", "beam_width", "max_depth", "heuristic", "admissible", "paths",
 }
 local modes = { "fixed", "translation", "rotation", "symmetry" }
 
