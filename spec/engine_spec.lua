@@ -365,6 +365,13 @@ describe("distance tables", function()
     assert.equal(tl.dist[1], #s)
     assert.is_true(s.replayed)
     assert.matches("two bits per state", s.reason)
+    -- a limit that stops the path's search alone: the length is proven,
+    -- no solution is given
+    s = p:solve{ method = "full", encoding = "two", max_states = 10,
+                 progress = false }
+    assert.equal("unknown", s.verdict)
+    assert.equal(tl.dist[1], s.lower_bound)
+    assert.matches("search for the path stopped", s.reason)
     assert.has_error(function() p:solve{ method = "full", encoding = "nibble" } end)
   end)
 

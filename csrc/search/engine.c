@@ -86,7 +86,8 @@ static double time_left(double limit, double spent) {
 ** walk back through (fullbfs.c, note 6).  The search is the auto method
 ** (never the two-bit one again) under what is left of the limits; its
 ** length is checked against the table's, two exact methods that must
-** agree.  *moves gets dist + 1 slots (at least one).
+** agree.  *moves gets dist + 1 slots (at least one).  PN_ELIMIT, with the
+** search's reason in err, when a limit stopped it.
 */
 static int path_by_search(const pn_board *w, const pn_rule *r,
                           const pn_config *start, const pn_config *goal,
@@ -105,10 +106,8 @@ static int path_by_search(const pn_board *w, const pn_rule *r,
   pn_result_init(&res);
   rc = pn_search(w, r, start, goal, PN_FIXED, &o2, &res, err);
   if (rc != PN_OK) { pn_result_clear(&res); return rc; }
-  if (res.verdict == PN_UNKNOWN) {
-    rc = pn_seterror(err, PN_ELIMIT, "the distance table (two bits per "
-                     "state) has a target at %d moves, and the search for "
-                     "its path stopped: %.150s", dist, res.reason);
+  if (res.verdict == PN_UNKNOWN) {     /* the caller says the rest */
+    rc = pn_seterror(err, PN_ELIMIT, "%.200s", res.reason);
   } else if (res.verdict != PN_SOLVED || res.nmoves != (size_t)dist) {
     rc = pn_seterror(err, PN_EINTERNAL, "penny bug: the distance table (two "
                      "bits per state) has a target at %d moves, the search "
@@ -178,6 +177,14 @@ static int run_full(const pn_coingame *cg, const pn_rule *r,
                  "every layer up to %d moves without reaching the goal (the "
                  "path found by a search of its own, of the same length)",
                  name, best - 1);
+      } else if (rc == PN_ELIMIT) {
+        /* the length is proven, the path is not found: no solution */
+        res->verdict = PN_UNKNOWN;
+        res->lower_bound = best;
+        snprintf(res->reason, sizeof res->reason, "%.40s: the goal is %d moves "
+                 "away and no fewer, but the search for the path stopped "
+                 "(%.120s)", name, best, err->msg);
+        rc = PN_OK;
       }
     } else {
       int *from = malloc(((size_t)best + 1) * sizeof *from);
@@ -649,6 +656,13 @@ int pn_distances(const pn_board *w, const pn_rule *r, const pn_config *start,
       rc = path_by_search(w, r, start, &targets[i], out->dist[i], o, &lim,
                           t0, &out->paths[i], err);
       if (rc == PN_OK) out->plen[i] = (size_t)out->dist[i];
+      else if (rc == PN_ELIMIT) {
+        char why[sizeof err->msg];
+        snprintf(why, sizeof why, "%s", err->msg);
+        pn_seterror(err, PN_ELIMIT, "target %zu is %d moves away, but the "
+                    "search for its path stopped (%.150s); paths = false "
+                    "gives the distances alone", i + 1, out->dist[i], why);
+      }
     }
     free(ranks);
     bb_free(&s);
