@@ -217,7 +217,7 @@ static int run_full(const pn_coingame *cg, const pn_rule *r,
              full_name(&f), err->msg, res->lower_bound);
     rc = PN_OK;
   }
-  pn_fullbfs_free(&f);                  /* again: harmless */
+  pn_fullbfs_free(&f);          /* a no-op after the two-bit branch */
   free(targets);
   return rc;
 }
@@ -619,9 +619,8 @@ int pn_distances(const pn_board *w, const pn_rule *r, const pn_config *start,
     ranks[i] = bb_rank(&s, &ts);
   }
   /* auto: with no target (or no path wanted) nothing is walked back, and
-  ** two bits
-  ** lose nothing (layers, hardest configuration) at two thirds of the
-  ** memory and the same speed (BENCHMARKS.md, twenty-fifth session) */
+  ** two bits lose nothing (layers, hardest configuration) at two thirds of
+  ** the memory and the same speed (BENCHMARKS.md, twenty-fifth session) */
   enc = o ? o->encoding : PN_ENC_AUTO;
   if (enc == PN_ENC_AUTO && (ntargets == 0 || (o && o->nopaths)))
     enc = PN_ENC_TWO;
@@ -643,13 +642,14 @@ int pn_distances(const pn_board *w, const pn_rule *r, const pn_config *start,
   out->encoding = f.encoding;
   out->seconds = f.seconds;
   for (i = 0; i < ntargets; i++) out->dist[i] = pn_fullbfs_dist(&f, i);
+  if (out->complete && f.maxdepth > 0) {
+    /* a hardest configuration: the first of the deepest layer */
+    bb_unrank(&s, pn_fullbfs_hardest(&f), &st);
+    rc = bb_to_config(&s, w, &st, &out->hardest, err);
+  }
   if (f.two) {
     /* no depths to walk back through: each path by a search of its own,
     ** with the room of the table (fullbfs.c, note 6) */
-    if (out->complete && f.maxdepth > 0) {
-      bb_unrank(&s, pn_fullbfs_hardest(&f), &st);
-      rc = bb_to_config(&s, w, &st, &out->hardest, err);
-    }
     pn_fullbfs_free(&f);
     for (i = 0; i < ntargets && rc == PN_OK; i++) {
       if (out->dist[i] < 0 || (o && o->nopaths)) continue;
@@ -664,12 +664,8 @@ int pn_distances(const pn_board *w, const pn_rule *r, const pn_config *start,
                     "gives the distances alone", i + 1, out->dist[i], why);
       }
     }
-    free(ranks);
-    bb_free(&s);
-    if (rc != PN_OK) pn_disttable_clear(out);
-    return rc;
   }
-  for (i = 0; i < ntargets && rc == PN_OK; i++) {
+  for (i = 0; i < ntargets && rc == PN_OK && !f.two; i++) {
     int *from, *to, k;
     if (out->dist[i] < 0 || (o && o->nopaths)) continue;
     from = malloc(((size_t)out->dist[i] + 1) * sizeof *from);
@@ -691,12 +687,6 @@ int pn_distances(const pn_board *w, const pn_rule *r, const pn_config *start,
     free(to);
   }
   out->path_states = f.path_states;
-  if (rc == PN_OK && out->complete && f.maxdepth > 0) {
-    /* a hardest configuration: the first of the deepest layer */
-    bb_unrank(&s, pn_fullbfs_hardest(&f), &st);
-    rc = bb_to_config(&s, w, &st, &out->hardest, err);
-  }
-  out->seconds = f.seconds;
   pn_fullbfs_free(&f);
   free(ranks);
   bb_free(&s);

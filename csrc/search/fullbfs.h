@@ -25,7 +25,8 @@ typedef struct pn_fullbfs {
                                ** the same mapping, after kbits) */
   size_t kbits_bytes;          /* of both */
   int encoding;                /* PN_ENC_BYTE, PN_ENC_LEAN or PN_ENC_TWO */
-  int lean;                    /* LEAN or TWO: the codes in mod3 */
+  int lean;                    /* derived from encoding: LEAN or TWO, the
+                               ** codes in mod3 */
   int two;                     /* TWO: mod3 alone (fullbfs.c, note 6) */
   /* PN_ENC_BYTE */
   uint8_t *depth;              /* size bytes: depth + 1, 0 = not reached */
