@@ -226,11 +226,15 @@ static uint8_t tab_get_h(const keytab *t, uint64_t key, uint64_t h) {
   size_t j;
   uint64_t w;
   if (!t->cap) return NOVAL;
-  j = tab_find(t, key, h);
   if (t->packed) {
-    w = slot_word(t, j);
-    return w != EMPTY ? (uint8_t)w : NOVAL;
+    /* the value of the word that matched: read again, the slot where a
+    ** probe stopped may hold another key by now */
+    for (j = slot_of(h, t->cap); (w = slot_word(t, j)) != EMPTY;
+         j = slot_next(j, t->cap))
+      if (w >> 8 == key) return (uint8_t)w;
+    return NOVAL;
   }
+  j = tab_find(t, key, h);
   return t->keys[j] != EMPTY ? t->val[j] : NOVAL;
 }
 
@@ -1433,7 +1437,6 @@ typedef struct astar astar;
 
 typedef struct aworker {
   astar *a;
-  int id;
   scratch sc;
 } aworker;
 
@@ -1442,6 +1445,7 @@ typedef struct apiece {
   uint64_t *ck;                     /* successors listed: keys */
   uint8_t *cf;                      /*   their bounds */
   uint32_t *ct;                     /*   and their tags (pruning) */
+  size_t nc;                        /* how many */
   uint64_t *lk;                     /* partial: successors left out */
   uint8_t *lf;                      /*   their bounds */
 } apiece;
@@ -1515,6 +1519,16 @@ PREFETCHER void astar_prefetch(const astar *a, uint64_t key) {
 static uint8_t *astar_put(astar *a, uint64_t key, uint8_t val, int *isnew) {
   uint64_t h = pn_mix64(key);
   return tab_put_h(&a->t[part_of(key)], key, h, val, isnew);
+}
+
+/* the value byte of key's slot, NULL when the table does not hold it
+** (phase 2: the one thread that writes) */
+static uint8_t *astar_slot(astar *a, uint64_t key) {
+  keytab *t = &a->t[part_of(key)];
+  size_t j;
+  if (!t->cap) return NULL;
+  j = tab_find(t, key, pn_mix64(key));
+  return t->keys[j] != EMPTY ? slot_val(t, j) : NULL;
 }
 
 /* whether the table holds key at cost gx or less, or expanded */
@@ -1626,6 +1640,7 @@ static void astar_piece(astar *a, aworker *w, abatch *B, int k) {
     B->nchild[i] = (uint32_t)(nc - firstc);
     B->nleft[i] = (uint32_t)(nl - firstl);
   }
+  pc->nc = nc;
 }
 
 /* phase 1: the pieces of B not yet taken */
@@ -1666,9 +1681,9 @@ typedef struct abuckets {
 
 /* phase 2 walks the pieces' lists in order: fetch the slot of the next
 ** successor of a cursor (piece *pk, successor *pj) running ahead */
-static void ahead_next(const astar *a, const abatch *B, const size_t *nc,
-                       int *pk, size_t *pj) {
-  while (*pk < B->npiece && *pj >= nc[*pk]) { (*pk)++; *pj = 0; }
+static void ahead_next(const astar *a, const abatch *B, int *pk,
+                       size_t *pj) {
+  while (*pk < B->npiece && *pj >= B->piece[*pk].nc) { (*pk)++; *pj = 0; }
   if (*pk < B->npiece) astar_prefetch(a, B->piece[*pk].ck[(*pj)++]);
 }
 
@@ -1695,15 +1710,9 @@ static int next_bound(const astar *a, const abatch *B, size_t i,
 ** be in phase 1 meanwhile: then no table may grow (the caller checks). */
 static int astar_phase2(astar *a, abatch *B, abuckets *bk,
                         pn_keyresult *res, int *found, uint64_t *goal) {
-  size_t nc[NPIECE], i, pj = 0, cat = 0, lat = 0;
-  int k, pk = 0;
-  for (k = 0; k < B->npiece; k++) {
-    size_t lo = (size_t)k * PIECE, hi = lo + PIECE < B->nb ? lo + PIECE
-                                                           : B->nb;
-    nc[k] = 0;
-    for (i = lo; i < hi; i++) nc[k] += B->nchild[i];
-  }
-  for (i = 0; i < AHEAD; i++) ahead_next(a, B, nc, &pk, &pj);
+  size_t i, pj = 0, cat = 0, lat = 0;
+  int pk = 0;
+  for (i = 0; i < AHEAD; i++) ahead_next(a, B, &pk, &pj);
   for (i = 0; i < B->nb && i < CLOSEAHEAD; i++)
     astar_prefetch(a, entry_key(a, B->e[i]));
   for (i = 0; i < B->nb; i++) {
@@ -1711,7 +1720,6 @@ static int astar_phase2(astar *a, abatch *B, abuckets *bk,
     uint64_t key = entry_key(a, B->e[i]);
     uint32_t tag = entry_tag(a, B->e[i]), j;
     int gx = B->gx[i], nf, fc, isnew;
-    uint8_t *v;
     if (i % PIECE == 0) cat = lat = 0;
     if (i + CLOSEAHEAD < B->nb) {
       astar_prefetch(a, entry_key(a, B->e[i + CLOSEAHEAD]));
@@ -1722,14 +1730,11 @@ static int astar_phase2(astar *a, abatch *B, abuckets *bk,
     if (!B->re) {
       /* stale since phase 1 read its slot (phase 1 may read while the
       ** batch before is inserted: the table decides now) */
-      uint8_t cv = astar_get(a, key);
-      if (cv == NOVAL || (cv & CLOSED)
-          || (a->packed && (cv & ~CLOSED) != entry_cost(B->e[i])))
+      uint8_t *v = astar_slot(a, key);
+      if (!v || (*v & CLOSED)
+          || (a->packed && (*v & ~CLOSED) != entry_cost(B->e[i])))
         goto next;
-    }
-    if (B->status[i] == A_GOAL) { *found = 1; *goal = key; return 1; }
-    if (!B->re) {
-      if (!(v = astar_put(a, key, 0, &isnew))) return 0;
+      if (B->status[i] == A_GOAL) { *found = 1; *goal = key; return 1; }
       val_set(v, *v | CLOSED);
       res->expanded++;
     }
@@ -1741,7 +1746,7 @@ static int astar_phase2(astar *a, abatch *B, abuckets *bk,
     for (j = 0; j < B->nchild[i]; j++) {
       uint64_t c = pc->ck[cat + j];
       uint8_t *cv;
-      ahead_next(a, B, nc, &pk, &pj);
+      ahead_next(a, B, &pk, &pj);
       if (!(cv = astar_put(a, c, (uint8_t)(gx + 1), &isnew))) return 0;
       if (!isnew) {
         if ((*cv & CLOSED) || *cv <= gx + 1) continue;
@@ -1763,9 +1768,9 @@ static int astar_phase2(astar *a, abatch *B, abuckets *bk,
 /* whether B's phase 2 may run beside another batch's phase 1: no table
 ** may grow while it does (B lists at most that many new states) */
 static int room_for(const astar *a, const abatch *B) {
-  size_t n = 0, i;
+  size_t n = 0;
   int p;
-  for (i = 0; i < B->nb; i++) n += B->nchild[i];
+  for (p = 0; p < B->npiece; p++) n += B->piece[p].nc;
   for (p = 0; p < NPART; p++)
     if (a->t[p].n + n >= a->t[p].full) return 0;
   return 1;
@@ -1865,7 +1870,6 @@ int pn_key_astar(const pn_keygame *g, uint64_t start, int threads,
   for (t = 0; t < threads; t++) {
     aworker *w = &a->w[t];
     w->a = a;
-    w->id = t;
     if (!scratch_init(&w->sc, g)) break;
   }
   if ((bk->open = calloc(NBUCKET, sizeof *bk->open)) != NULL)
