@@ -171,16 +171,41 @@ static void push_result(lua_State *L, const pn_board *b, const pn_result *r) {
 /* progress lines on stderr: rewritten in place on a terminal */
 typedef struct progress_state {
   int tty;
-  double last;
+  const char *phase;                /* of the line before (NULL: none) */
+  int depth;                        /*   its depth */
+  double at;                        /*   its time */
+  double took;                      /* the time from the line before it
+                                    ** (its depth - 1) to it, or 0 */
 } progress_state;
 
+/*
+** An estimate of the next step's time, printed once a step takes a second
+** or more: the last step's time times its growth over the step before
+** (the time per bound of A* and per layer of the breadth-first searches
+** grows about geometrically: on font5x9 F-R, A*'s bounds 39 and 40 took
+** 112 and 173 s, so bound 41 was put at 268 s; it took 271 s).  Steps are
+** lines of the same phase at consecutive depths.  Only a guide: the first
+** steps grow unevenly, and a full-space search's last layers shrink.
+*/
 static void print_progress(const pn_progress *p, void *ud) {
   progress_state *ps = ud;
-  double rate = p->seconds > 0 ? p->states / p->seconds : 0;
+  double rate = p->seconds > 0 ? p->states / p->seconds : 0, took = 0;
+  char next[48] = "";
+  if (ps->phase && strcmp(ps->phase, p->phase) == 0
+      && p->depth == ps->depth + 1) {
+    took = p->seconds - ps->at;
+    if (ps->took > 0 && took >= 1)
+      snprintf(next, sizeof next, ", next ~%.0f s", took * took / ps->took);
+  }
+  ps->phase = p->phase;
+  ps->depth = p->depth;
+  ps->at = p->seconds;
+  ps->took = took;
   fprintf(stderr, "%s[%s] depth %d: %llu states (%llu new), %.2f M/s, "
-          "%.2f GB, %.1f s%s", ps->tty ? "\r" : "", p->phase, p->depth,
+          "%.2f GB, %.1f s%s%s", ps->tty ? "\r" : "", p->phase, p->depth,
           (unsigned long long)p->states, (unsigned long long)p->layer,
-          rate / 1e6, p->memory / 1e9, p->seconds, ps->tty ? "   " : "\n");
+          rate / 1e6, p->memory / 1e9, p->seconds, next,
+          ps->tty ? "   " : "\n");
   fflush(stderr);
 }
 
@@ -324,8 +349,8 @@ static void read_searchopts(lua_State *L, int idx, pn_searchopts *o,
     }
     lua_pop(L, 1);                /* opts (at idx) keeps it alive */
   }
+  memset(ps, 0, sizeof *ps);
   ps->tty = isatty(STDERR_FILENO);
-  ps->last = 0;
   want = ps->tty;
   if (!lua_isnoneornil(L, idx)) {
     lua_getfield(L, idx, "progress");
