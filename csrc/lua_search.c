@@ -180,12 +180,14 @@ typedef struct progress_state {
 
 /*
 ** An estimate of the next step's time, printed once a step takes a second
-** or more: the last step's time times its growth over the step before
-** (the time per bound of A* and per layer of the breadth-first searches
-** grows about geometrically: on font5x9 F-R, A*'s bounds 39 and 40 took
-** 112 and 173 s, so bound 41 was put at 268 s; it took 271 s).  Steps are
-** lines of the same phase at consecutive depths.  Only a guide: the first
-** steps grow unevenly, and a full-space search's last layers shrink.
+** or more after one of half a second or more (a growth measured on
+** shorter steps is mostly noise): the last step's time times its growth
+** over the step before.  The time per bound of A* and per layer of the
+** breadth-first searches grows about geometrically: on font5x9 F-R, A*'s
+** bounds 39 and 40 took 112 and 173 s, so bound 41 was put at 268 s; it
+** took 271 s.  Steps are lines of the same phase at consecutive depths.
+** Only a guide: the first steps grow unevenly, a full-space search's last
+** layers shrink, and A*'s last bound ends at the goal.
 */
 static void print_progress(const pn_progress *p, void *ud) {
   progress_state *ps = ud;
@@ -194,7 +196,7 @@ static void print_progress(const pn_progress *p, void *ud) {
   if (ps->phase && strcmp(ps->phase, p->phase) == 0
       && p->depth == ps->depth + 1) {
     took = p->seconds - ps->at;
-    if (ps->took > 0 && took >= 1)
+    if (ps->took >= 0.5 && took >= 1)
       snprintf(next, sizeof next, ", next ~%.0f s", took * took / ps->took);
   }
   ps->phase = p->phase;
