@@ -208,14 +208,17 @@ static void tab_free(keytab *t) {
 }
 
 /* the slot of key (whose pn_mix64 is h), or the empty slot where it would
-** go; the table has at least one empty slot */
-static size_t tab_find(const keytab *t, uint64_t key, uint64_t h) {
+** go; the table has at least one empty slot.  The word read there goes to
+** *word unless word is NULL (EMPTY when key is not held) */
+static size_t tab_find(const keytab *t, uint64_t key, uint64_t h,
+                       uint64_t *word) {
   size_t j;
   uint64_t w;
   int sh = t->packed ? 8 : 0;
   for (j = slot_of(h, t->cap); (w = slot_word(t, j)) != EMPTY;
        j = slot_next(j, t->cap))
     if (w >> sh == key) break;
+  if (word) *word = w;
   return j;
 }
 
@@ -226,16 +229,11 @@ static uint8_t tab_get_h(const keytab *t, uint64_t key, uint64_t h) {
   size_t j;
   uint64_t w;
   if (!t->cap) return NOVAL;
-  if (t->packed) {
-    /* the value of the word that matched: read again, the slot where a
-    ** probe stopped may hold another key by now */
-    for (j = slot_of(h, t->cap); (w = slot_word(t, j)) != EMPTY;
-         j = slot_next(j, t->cap))
-      if (w >> 8 == key) return (uint8_t)w;
-    return NOVAL;
-  }
-  j = tab_find(t, key, h);
-  return t->keys[j] != EMPTY ? t->val[j] : NOVAL;
+  j = tab_find(t, key, h, &w);
+  /* packed: the value of the word that matched, not of the slot read
+  ** again (it may hold another key by now) */
+  if (t->packed) return w != EMPTY ? (uint8_t)w : NOVAL;
+  return w != EMPTY ? t->val[j] : NOVAL;
 }
 
 /* counts one more state against the state limit (none is kept when
@@ -260,7 +258,7 @@ HOT uint8_t *tab_put_h(keytab *t, uint64_t key, uint64_t h, uint8_t val,
                        int *isnew) {
   size_t j;
   if (t->n >= t->full && !tab_grow(t)) return NULL;
-  j = tab_find(t, key, h);
+  j = tab_find(t, key, h, NULL);
   if (t->keys[j] != EMPTY) { *isnew = 0; return slot_val(t, j); }
   if (!tab_count(t)) return NULL;
   if (t->packed) {
@@ -1527,7 +1525,7 @@ static uint8_t *astar_slot(astar *a, uint64_t key) {
   keytab *t = &a->t[part_of(key)];
   size_t j;
   if (!t->cap) return NULL;
-  j = tab_find(t, key, pn_mix64(key));
+  j = tab_find(t, key, pn_mix64(key), NULL);
   return t->keys[j] != EMPTY ? slot_val(t, j) : NULL;
 }
 
