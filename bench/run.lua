@@ -21,6 +21,8 @@ bench/run.lua -- the benchmarks of `make bench` (see BENCHMARKS.md).
   --encoding E           part A: auto (default), byte, lean or two
   --method M             parts B, C, D: the solve method (default auto)
   --moves 6,7            part C: the lengths sampled, four puzzles each
+  --pdb N                parts A (by goal), B, D: A*'s windows of up to
+                         N cells (1 to 30; else the engine's default, 27)
 
   A  font5x7, all 1,332 puzzles: one distance table per start letter (36
      targets at once), or with --by goal one solve per puzzle, goal by
@@ -57,6 +59,7 @@ do
     elseif k == "--method" then opts.method = v
     elseif k == "--moves" then opts.moves = v
     elseif k == "--goal" then opts.goal = v
+    elseif k == "--pdb" then opts.pdb = math.tointeger(tonumber(v))
     elseif k == "--by" then
       assert(v == "start" or v == "goal", "--by takes start or goal")
       opts.by = v
@@ -137,7 +140,8 @@ if want("A") and opts.by == "goal" then
         local p, known = cs.puzzle(corpus, "font5x7", key)
         local sol = p:solve{ max_memory = BUDGET, time_limit = opts.limit,
                              threads = opts.threads, progress = false,
-                             method = opts.method, databases = db }
+                             method = opts.method, databases = db,
+                             pdb = opts.pdb }
         if sol.verdict == "solved" and #sol == #known then same = same + 1 else
           bad = bad + 1
           say("MISMATCH %s: penny %s %s, Chaffin %d", key, sol.verdict,
@@ -275,7 +279,7 @@ if want("B") then
     local t0 = wall()
     local s = p:solve{ max_memory = BUDGET, time_limit = opts.limit,
                        threads = opts.threads, progress = false,
-                       method = opts.method }
+                       method = opts.method, pdb = opts.pdb }
     local secs = wall() - t0
     if s.verdict == "solved" then
       assert(#s == #known and s.replayed, key .. ": not Chaffin's length")
@@ -386,7 +390,8 @@ if want("D") then
     local t0 = wall()
     local s = p:solve{ max_memory = BUDGET, time_limit = opts.limit,
                        threads = opts.threads, progress = false,
-                       method = opts.method, databases = db }
+                       method = opts.method, databases = db,
+                       pdb = opts.pdb }
     local secs = wall() - t0
     local built = s.stats.pdb_seconds or 0
     times[#times + 1] = secs

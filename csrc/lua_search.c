@@ -339,7 +339,7 @@ static void read_searchopts(lua_State *L, int idx, pn_searchopts *o,
     } else if (!lua_isnil(L, -1)) {
       lua_Integer n = lua_isinteger(L, -1) ? lua_tointeger(L, -1) : 0;
       luaL_argcheck(L, n >= 1 && n <= PN_PDB_MAXCELLS, idx, "pdb must be a "
-                    "boolean or the most cells of a window (1 to 27)");
+                    "boolean or the most cells of a window (1 to 30)");
       o->pdb = (int)n;
     }
     lua_pop(L, 1);

@@ -864,12 +864,95 @@ describe("A* with window pattern databases", function()
     end)
   end)
 
+  it("keeps windows over 20 cells compact, with the exact relaxed distances", function()
+    -- a 7 x 3 king's board is one window of 21 cells, kept compact (a byte for
+    -- each subset of at most 3 coins only): every 3-coin configuration's
+    -- bound must be its relaxed distance, found here by a plain search
+    -- backwards over the subsets. Forwards, a coin leaves for free, and a
+    -- coin is put on a free cell with 2 occupied neighbours (at most 3
+    -- coins) for one move, until the goal's cells are held
+    local board = penny.board{ lattice = "king", width = 7, height = 3 }
+    local cells, index = board:cells(), {}
+    local function at(pos) return index[pos[1] .. "," .. pos[2]] end
+    for i, c in ipairs(cells) do index[c[1] .. "," .. c[2]] = i - 1 end
+    local nbr = {}
+    for i, c in ipairs(cells) do
+      local m = 0
+      for _, q in ipairs(board:neighbours(c)) do m = m | 1 << at(q) end
+      nbr[i - 1] = m
+    end
+    local N, d = 3, 2
+    local function popcount(x)
+      local n = 0
+      while x ~= 0 do x = x & (x - 1); n = n + 1 end
+      return n
+    end
+    local start = penny.config(board, { { 0, 0 }, { 1, 0 }, { 0, 1 } })
+    local goal = penny.config(board, { { 6, 2 }, { 5, 2 }, { 6, 1 } })
+    local gm = 0
+    for _, pos in ipairs(goal:positions()) do gm = gm | 1 << at(pos) end
+    -- level by level: a subset one coin short of one at level L is at L
+    -- too (adding a coin back is free backwards); a subset that lost a
+    -- coin with 2 neighbours in it is at L + 1
+    local dist, level, L = { [gm] = 0 }, { gm }, 0
+    while #level > 0 do
+      local i = 1
+      while i <= #level do
+        local t = level[i]
+        if popcount(t) < N then
+          for c = 0, #cells - 1 do
+            local s = t | 1 << c
+            if s ~= t and not dist[s] then dist[s] = L; level[#level + 1] = s end
+          end
+        end
+        i = i + 1
+      end
+      local nextl = {}
+      for _, t in ipairs(level) do
+        for c = 0, #cells - 1 do
+          local s = t & ~(1 << c)
+          if s ~= t and popcount(nbr[c] & s) >= d and not dist[s] then
+            dist[s] = L + 1; nextl[#nextl + 1] = s
+          end
+        end
+      end
+      level, L = nextl, L + 1
+    end
+    local p = penny.puzzle{ board = board, start = start, goal = goal }
+    local db = penny.databases()
+    local s = p:solve{ method = "astar", pdb = 21, databases = db }
+    assert.equal("solved", s.verdict)
+    local sm = 0
+    for _, pos in ipairs(start:positions()) do sm = sm | 1 << at(pos) end
+    assert.is_true(s.replayed and dist[sm] <= #s)
+    assert.equal(21, db:info().maxcells)
+    assert.equal(1, db:info().windows)
+    -- 1,562 bytes of table for the subsets of at most 3 coins (2^21 plain)
+    assert.is_true(db:info().bytes < 200000, db:info().bytes)
+    local n, dead = 0, 0
+    for a = 0, #cells - 1 do
+      for b = a + 1, #cells - 1 do
+        for c = b + 1, #cells - 1 do
+          local x = penny.config(board, { cells[a + 1], cells[b + 1], cells[c + 1] })
+          local want = dist[1 << a | 1 << b | 1 << c] or math.huge
+          assert.equal(want, (db:bound(x)))
+          n = n + 1
+          if want == math.huge then dead = dead + 1 end
+        end
+      end
+    end
+    assert.equal(1330, n)
+    assert.is_true(dead > 0 and dead < n, "vacuous")
+  end)
   it("rejects a bad pdb option", function()
     local p = penny.puzzle{ board = penny.board{ width = 3, height = 3 },
       start = penny.config(penny.board{ width = 3, height = 3 }, { { 0, 0 }, { 1, 0 }, { 0, 1 } }),
       goal = penny.config(penny.board{ width = 3, height = 3 }, { { 0, 0 }, { 1, 0 }, { 1, 1 } }) }
     assert.has_error(function() p:solve{ method = "astar", pdb = 0 } end)
-    assert.has_error(function() p:solve{ method = "astar", pdb = 28 } end)
+    assert.has_error(function() p:solve{ method = "astar", pdb = 31 } end)
+    local a, b = p:solve{ method = "astar", pdb = 30 }, p:solve{ method = "astar", pdb = 27 }
+    assert.equal(b.verdict, a.verdict)
+    assert.equal(#b, #a)
     assert.has_error(function() p:solve{ method = "astar", pdb = "yes" } end)
   end)
 end)

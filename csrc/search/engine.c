@@ -281,8 +281,9 @@ static int run_astar(pn_coingame *cg, uint64_t key, const pn_searchopts *o,
   double t0 = pn_clock();
   int mc, rc;
   if (cg->npat == 1 && !(o && o->pdb < 0)) {
-    int top = o && o->pdb > 0 && o->pdb < PN_PDB_MAXCELLS ? o->pdb
-                                                          : PN_PDB_MAXCELLS;
+    int top = o && o->pdb > 0 ? (o->pdb < PN_PDB_MAXCELLS ? o->pdb
+                                                          : PN_PDB_MAXCELLS)
+                              : PN_PDB_DEFCELLS;
     int low = top < 8 ? top : 8;
     for (mc = top; mc >= low; mc--)
       if (pn_pdb_plan(pdb, &cg->s, cg->w, mc)

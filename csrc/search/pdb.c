@@ -94,10 +94,55 @@ static void gather(pn_pdb *p, const cellpos *c, int n, int max, int dir) {
   if (i == n) add_part(p, m, nm);
 }
 
+/* compact windows: the low LOWBITS cells' patterns ranked */
+#define LOWBITS 15
+#define LOWN ((size_t)1 << LOWBITS)
+
+static int compact(int k, int ncoin) {
+  return k > PN_PDB_BITCELLS && ncoin < k;
+}
+
+/* low patterns of at most m coins, m clipped to 0..LOWBITS (0 if m < 0) */
+static size_t low_upto(int m) {
+  size_t n = 0;
+  int c;
+  for (c = 0; c <= m && c <= LOWBITS; c++) {
+    size_t b = 1;               /* C(LOWBITS, c) */
+    int j;
+    for (j = 1; j <= c; j++) b = b * (size_t)(LOWBITS - c + j) / (size_t)j;
+    n += b;
+  }
+  return n;
+}
+
+/* the bytes of a window of k cells' table */
+static size_t table_size(int k, int ncoin) {
+  size_t n = 0, h;
+  if (!compact(k, ncoin)) return (size_t)1 << k;
+  for (h = 0; h < (size_t)1 << (k - LOWBITS); h++)
+    n += low_upto(ncoin - __builtin_popcountll(h));
+  return n;
+}
+
+/* the compact index of windows of k cells (p->lowrank, off: 2^(k - LOWBITS)
+** entries) */
+static void fill_index(uint16_t *lowrank, uint32_t *off, int k, int ncoin) {
+  size_t h, x, at = 0, first[LOWBITS + 2];
+  int c;
+  for (c = 0; c <= LOWBITS + 1; c++) first[c] = low_upto(c - 1);
+  if (lowrank)
+    for (x = 0; x < LOWN; x++)  /* by coins, then by value */
+      lowrank[x] = (uint16_t)first[__builtin_popcountll(x)]++;
+  for (h = 0; h < (size_t)1 << (k - LOWBITS); h++) {
+    off[h] = (uint32_t)at;
+    at += low_upto(ncoin - __builtin_popcountll(h));
+  }
+}
+
 int pn_pdb_plan(pn_pdb *p, const bbspace *s, const pn_board *w,
                 int maxcells) {
   cellpos c[BB_MAXCELL];
-  int dim = pn_board_dim(w), axis, i, n = s->ncell;
+  int dim = pn_board_dim(w), axis, i, n = s->ncell, anycompact = 0;
   memset(p, 0, sizeof *p);
   if (maxcells > PN_PDB_MAXCELLS) maxcells = PN_PDB_MAXCELLS;
   if (maxcells < 1) return 0;
@@ -124,7 +169,12 @@ int pn_pdb_plan(pn_pdb *p, const bbspace *s, const pn_board *w,
   }
   for (i = 0; i < p->nwin; i++) {
     int k = __builtin_popcountll(p->mask[i]);
-    p->bytes += (size_t)1 << k;
+    p->size[i] = table_size(k, s->ncoin);
+    p->bytes += p->size[i];
+    if (compact(k, s->ncoin)) {
+      p->bytes += ((size_t)1 << (k - LOWBITS)) * sizeof(uint32_t);
+      anycompact = 1;
+    }
     if (k <= PN_PDB_BITCELLS) {
       p->bitwin[p->nbits++] = i;
       p->bytes += bits_bytes(k);
@@ -134,6 +184,7 @@ int pn_pdb_plan(pn_pdb *p, const bbspace *s, const pn_board *w,
     if (((size_t)4 << k) / 8 + 64 > p->work / 2)
       p->work = 2 * (((size_t)4 << k) / 8 + 64);
   }
+  if (anycompact) p->bytes += LOWN * sizeof(uint16_t);
   return p->npart;
 }
 
@@ -148,6 +199,9 @@ typedef struct wbuild {
   const bbspace *s;
   bb_t wm, goal;
   uint8_t *d;
+  size_t size;                  /* bytes of d */
+  const uint32_t *off;          /* compact: the index (pdb.h) */
+  const uint16_t *lowrank;
   const pn_limits *lim;
   double t0;
   int rc;
@@ -182,12 +236,34 @@ static uint64_t low_count(int k, int exact) {
 }
 
 /* relaxed distance v for the subsets of word j with bits set in `bits` */
-static void mark(uint8_t *d, size_t j, uint64_t bits, int v) {
-  for (; bits; bits &= bits - 1)
-    d[j << 6 | (size_t)__builtin_ctzll(bits)] = (uint8_t)v;
+static void mark(const wbuild *wb, size_t j, uint64_t bits, int v) {
+  if (wb->off) {                        /* compact */
+    uint8_t *d = wb->d + wb->off[j >> (LOWBITS - 6)];
+    const uint16_t *lr = wb->lowrank + ((j << 6) & (LOWN - 1));
+    for (; bits; bits &= bits - 1)
+      d[lr[__builtin_ctzll(bits)]] = (uint8_t)v;
+  } else {
+    for (; bits; bits &= bits - 1)
+      wb->d[j << 6 | (size_t)__builtin_ctzll(bits)] = (uint8_t)v;
+  }
 }
 
-static int build_window(wbuild *wb) {
+/* a thread's four bit sets, kept from one window to the next (the
+** largest first: fresh pages cost more than clearing them again) */
+typedef struct wsets {
+  uint64_t *R, *P, *Y, *D;
+  size_t nw;
+} wsets;
+
+static void wsets_free(wsets *ws) {
+  free(ws->R);
+  free(ws->P);
+  free(ws->Y);
+  free(ws->D);
+  memset(ws, 0, sizeof *ws);
+}
+
+static int build_window(wbuild *wb, wsets *ws) {
   const bbspace *s = wb->s;
   bb_t wm = wb->wm;
   int n = __builtin_popcountll(wm), N = s->ncoin, l, k, L, rc = PN_OK;
@@ -217,18 +293,27 @@ static int build_window(wbuild *wb) {
   goalw = 0;
   for (k = 0; k < 64; k++)
     if (((unsigned)k & (g & 63)) == (g & 63)) goalw |= (uint64_t)1 << k;
-  R = calloc(nw, sizeof *R);
-  P = calloc(nw, sizeof *P);
-  Y = calloc(nw, sizeof *Y);
-  D = calloc(nw, sizeof *D);
-  if (!R || !P || !Y || !D) { rc = PN_ENOMEM; goto done; }
+  if (ws->nw < nw) {
+    wsets_free(ws);
+    ws->R = malloc(nw * sizeof *R);
+    ws->P = malloc(nw * sizeof *P);
+    ws->Y = malloc(nw * sizeof *Y);
+    ws->D = malloc(nw * sizeof *D);
+    if (!ws->R || !ws->P || !ws->Y || !ws->D) {
+      wsets_free(ws);
+      return PN_ENOMEM;
+    }
+    ws->nw = nw;
+  }
+  R = ws->R; P = ws->P; Y = ws->Y; D = ws->D;
+  memset(R, 0, nw * sizeof *R);
 #define ROOM(t) ((t) < 0 ? 0 : (t) > 6 ? ~(uint64_t)0 : le[(t)])
 #define FULL(t) ((t) < 0 || (t) > 6 ? 0 : eq[(t)])
-  memset(wb->d, 255, (size_t)1 << n);
+  memset(wb->d, 255, wb->size);
   for (j = 0; j < nw; j++) {
     int pc = __builtin_popcountll(j);
     if ((j & (g >> 6)) == (g >> 6)) R[j] = goalw & ROOM(N - pc) & valid;
-    mark(wb->d, j, R[j], 0);
+    mark(wb, j, R[j], 0);
   }
   /* D: the subsets first reached at the last level.  A subset reaching
   ** R_L in one step reaches R_{L-1} or D in one step, and those reaching
@@ -286,17 +371,13 @@ static int build_window(wbuild *wb) {
       if (!nu) continue;
       any = 1;
       R[j] |= nu;
-      mark(wb->d, j, nu, L + 1);
+      mark(wb, j, nu, L + 1);
     }
     if (!any) break;
   }
 #undef ROOM
 #undef FULL
 done:
-  free(R);
-  free(P);
-  free(Y);
-  free(D);
   return rc;
 }
 
@@ -309,13 +390,18 @@ typedef struct pbuild {
 
 static void *build_worker(void *ud) {
   pbuild *pb = ud;
+  wsets ws;
+  memset(&ws, 0, sizeof ws);
   for (;;) {
     int i, rc;
     pthread_mutex_lock(&pb->lock);
     i = pb->failed ? pb->p->nwin : pb->next++;
     pthread_mutex_unlock(&pb->lock);
-    if (i >= pb->p->nwin) return NULL;
-    rc = build_window(&pb->w[i]);
+    if (i >= pb->p->nwin) {
+      wsets_free(&ws);
+      return NULL;
+    }
+    rc = build_window(&pb->w[i], &ws);
     pthread_mutex_lock(&pb->lock);
     pb->w[i].rc = rc;
     pb->failed |= rc != PN_OK;
@@ -334,8 +420,16 @@ int pn_pdb_build(pn_pdb *p, const bbspace *s, bb_t goal, int threads,
   for (i = 0; i < p->nwin; i++) {
     /* on huge pages where the kernel has them: every lookup is a cache
     ** miss, and without them a TLB miss as well */
-    p->d[i] = pn_bigalloc((size_t)1 << __builtin_popcountll(p->mask[i]));
-    if (!p->d[i]) {
+    int k = __builtin_popcountll(p->mask[i]);
+    p->d[i] = pn_bigalloc(p->size[i]);
+    if (p->d[i] && compact(k, s->ncoin)) {
+      int first = !p->lowrank;
+      if (first) p->lowrank = malloc(LOWN * sizeof *p->lowrank);
+      p->off[i] = malloc(((size_t)1 << (k - LOWBITS)) * sizeof *p->off[i]);
+      if (p->lowrank && p->off[i])
+        fill_index(first ? p->lowrank : NULL, p->off[i], k, s->ncoin);
+    }
+    if (!p->d[i] || (compact(k, s->ncoin) && (!p->lowrank || !p->off[i]))) {
       pn_pdb_free(p);
       return pn_seterror(err, PN_ENOMEM, "out of memory for the pattern "
                          "databases");
@@ -344,6 +438,9 @@ int pn_pdb_build(pn_pdb *p, const bbspace *s, bb_t goal, int threads,
     pb.w[i].wm = p->mask[i];
     pb.w[i].goal = goal;
     pb.w[i].d = p->d[i];
+    pb.w[i].size = p->size[i];
+    pb.w[i].off = p->off[i];
+    pb.w[i].lowrank = p->lowrank;
     pb.w[i].lim = lim;
     pb.w[i].t0 = t0;
   }
@@ -372,7 +469,8 @@ int pn_pdb_build(pn_pdb *p, const bbspace *s, bb_t goal, int threads,
       break;
     }
     for (x = 0; x < n; x++)
-      if (p->d[w][x] == 255) p->bits[i][x >> 6] |= (uint64_t)1 << (x & 63);
+      if (p->d[w][pn_pdb_index(p, w, x)] == 255)
+        p->bits[i][x >> 6] |= (uint64_t)1 << (x & 63);
   }
   p->seconds = pn_clock() - c0;
   if (rc != PN_OK) {
@@ -422,7 +520,7 @@ void pn_pdb_choose_bits(pn_pdb *p, const bb_t *m, size_t n) {
 static inline int part_sum(const pn_pdb *p, int k, bb_t m) {
   int i, h = 0;
   for (i = p->first[k]; i < p->first[k + 1]; i++) {
-    int v = p->d[i][bb_pext(m, p->mask[i])];
+    int v = p->d[i][pn_pdb_index(p, i, bb_pext(m, p->mask[i]))];
     if (v == 255) return PN_PDB_DEAD;
     h += v;
   }
@@ -451,20 +549,23 @@ int pn_pdb_above(const pn_pdb *p, bb_t m, int bound) {
 void pn_pdb_hint(const pn_pdb *p, bb_t m) {
   int i;
   for (i = 0; i < p->nwin; i++)
-    __builtin_prefetch(&p->d[i][bb_pext(m, p->mask[i])]);
+    __builtin_prefetch(&p->d[i][pn_pdb_index(p, i, bb_pext(m, p->mask[i]))]);
 }
 
 void pn_pdb_free(pn_pdb *p) {
   int i;
   for (i = 0; i < p->nwin; i++) {
-    if (p->d[i])
-      pn_bigfree(p->d[i], (size_t)1 << __builtin_popcountll(p->mask[i]));
+    if (p->d[i]) pn_bigfree(p->d[i], p->size[i]);
     p->d[i] = NULL;
+    free(p->off[i]);
+    p->off[i] = NULL;
   }
   for (i = 0; i < p->nbits; i++) {
     free(p->bits[i]);
     p->bits[i] = NULL;
   }
+  free(p->lowrank);
+  p->lowrank = NULL;
 }
 
 /* {====================================================================

@@ -49,9 +49,9 @@ local function check_opts(opts, level)
   for k, v in pairs(opts) do
     local want = OPTIONS[k]
     if k == "pdb" and math.type(v) == "integer" then
-      if v < 1 or v > 27 then
+      if v < 1 or v > 30 then
         error("solve option 'pdb' must be a boolean or the most cells of a "
-          .. "window (1 to 27)", level)
+          .. "window (1 to 30)", level)
       end
       want = "number"
     end
