@@ -115,28 +115,24 @@ static size_t low_upto(int m) {
   return n;
 }
 
-/* the bytes of a window of k cells' table */
-static size_t table_size(int k, int ncoin) {
-  size_t n = 0, h;
-  if (!compact(k, ncoin)) return (size_t)1 << k;
-  for (h = 0; h < (size_t)1 << (k - LOWBITS); h++)
-    n += low_upto(ncoin - __builtin_popcountll(h));
-  return n;
+/* the low patterns' ranks (LOWN entries): by coins, then by value */
+static void rank_low(uint16_t *lowrank) {
+  size_t x, first[LOWBITS + 1];
+  int c;
+  for (c = 0; c <= LOWBITS; c++) first[c] = low_upto(c - 1);
+  for (x = 0; x < LOWN; x++)
+    lowrank[x] = (uint16_t)first[__builtin_popcountll(x)]++;
 }
 
-/* the compact index of windows of k cells (p->lowrank, off: 2^(k - LOWBITS)
-** entries) */
-static void fill_index(uint16_t *lowrank, uint32_t *off, int k, int ncoin) {
-  size_t h, x, at = 0, first[LOWBITS + 2];
-  int c;
-  for (c = 0; c <= LOWBITS + 1; c++) first[c] = low_upto(c - 1);
-  if (lowrank)
-    for (x = 0; x < LOWN; x++)  /* by coins, then by value */
-      lowrank[x] = (uint16_t)first[__builtin_popcountll(x)]++;
+/* the bytes of a compact window of k cells' table; its offsets by high
+** pattern (2^(k - LOWBITS) entries) go to off unless it is NULL */
+static size_t compact_index(uint32_t *off, int k, int ncoin) {
+  size_t h, at = 0;
   for (h = 0; h < (size_t)1 << (k - LOWBITS); h++) {
-    off[h] = (uint32_t)at;
+    if (off) off[h] = (uint32_t)at;
     at += low_upto(ncoin - __builtin_popcountll(h));
   }
+  return at;
 }
 
 int pn_pdb_plan(pn_pdb *p, const bbspace *s, const pn_board *w,
@@ -169,7 +165,8 @@ int pn_pdb_plan(pn_pdb *p, const bbspace *s, const pn_board *w,
   }
   for (i = 0; i < p->nwin; i++) {
     int k = __builtin_popcountll(p->mask[i]);
-    p->size[i] = table_size(k, s->ncoin);
+    p->size[i] = compact(k, s->ncoin) ? compact_index(NULL, k, s->ncoin)
+                                      : (size_t)1 << k;
     p->bytes += p->size[i];
     if (compact(k, s->ncoin)) {
       p->bytes += ((size_t)1 << (k - LOWBITS)) * sizeof(uint32_t);
@@ -266,13 +263,13 @@ static void wsets_free(wsets *ws) {
 static int build_window(wbuild *wb, wsets *ws) {
   const bbspace *s = wb->s;
   bb_t wm = wb->wm;
-  int n = __builtin_popcountll(wm), N = s->ncoin, l, k, L, rc = PN_OK;
+  int n = __builtin_popcountll(wm), N = s->ncoin, l, k, L, rc;
   size_t nw = n > 6 ? (size_t)1 << (n - 6) : 1, i, j;
   uint64_t valid = n >= 6 ? ~(uint64_t)0 : ((uint64_t)1 << (1 << n)) - 1;
   uint64_t le[8], eq[8], sup[BB_MAXCELL][8], with[6], without[6], goalw;
   int need[BB_MAXCELL];
   size_t hi[BB_MAXCELL];
-  uint64_t *R = NULL, *P = NULL, *Y = NULL, *D = NULL;
+  uint64_t *R, *P, *Y, *D;
   bb_t g = bb_pext(wb->goal, wm), cells = wm;
   /* per cell of W: neighbours needed inside W, and where they are */
   for (l = 0; l < n; l++) {
@@ -306,13 +303,12 @@ static int build_window(wbuild *wb, wsets *ws) {
     ws->nw = nw;
   }
   R = ws->R; P = ws->P; Y = ws->Y; D = ws->D;
-  memset(R, 0, nw * sizeof *R);
 #define ROOM(t) ((t) < 0 ? 0 : (t) > 6 ? ~(uint64_t)0 : le[(t)])
 #define FULL(t) ((t) < 0 || (t) > 6 ? 0 : eq[(t)])
   memset(wb->d, 255, wb->size);
   for (j = 0; j < nw; j++) {
     int pc = __builtin_popcountll(j);
-    if ((j & (g >> 6)) == (g >> 6)) R[j] = goalw & ROOM(N - pc) & valid;
+    R[j] = (j & (g >> 6)) == (g >> 6) ? goalw & ROOM(N - pc) & valid : 0;
     mark(wb, j, R[j], 0);
   }
   /* D: the subsets first reached at the last level.  A subset reaching
@@ -322,7 +318,7 @@ static int build_window(wbuild *wb, wsets *ws) {
   memcpy(D, R, nw * sizeof *D);
   for (L = 0; L < 254; L++) {
     int any = 0;
-    if ((rc = stopped(wb->lim, wb->t0)) != 0) goto done;
+    if ((rc = stopped(wb->lim, wb->t0)) != 0) return rc;
     memset(P, 0, nw * sizeof *P);
     /* P: a coin put on cell l of s, supported, lands in D */
     for (i = 0; i < nw; i++) {
@@ -377,8 +373,7 @@ static int build_window(wbuild *wb, wsets *ws) {
   }
 #undef ROOM
 #undef FULL
-done:
-  return rc;
+  return PN_OK;
 }
 
 typedef struct pbuild {
@@ -426,8 +421,8 @@ int pn_pdb_build(pn_pdb *p, const bbspace *s, bb_t goal, int threads,
       int first = !p->lowrank;
       if (first) p->lowrank = malloc(LOWN * sizeof *p->lowrank);
       p->off[i] = malloc(((size_t)1 << (k - LOWBITS)) * sizeof *p->off[i]);
-      if (p->lowrank && p->off[i])
-        fill_index(first ? p->lowrank : NULL, p->off[i], k, s->ncoin);
+      if (first && p->lowrank) rank_low(p->lowrank);
+      if (p->off[i]) compact_index(p->off[i], k, s->ncoin);
     }
     if (!p->d[i] || (compact(k, s->ncoin) && (!p->lowrank || !p->off[i]))) {
       pn_pdb_free(p);
