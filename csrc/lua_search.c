@@ -160,6 +160,8 @@ static void push_result(lua_State *L, const pn_board *b, const pn_result *r) {
   lua_setfield(L, -2, "pdb_seconds");
   lua_pushboolean(L, r->pdb_reused);
   lua_setfield(L, -2, "pdb_reused");
+  lua_pushboolean(L, r->backward);
+  lua_setfield(L, -2, "backward");
   lua_pushstring(L, r->reason);
   lua_setfield(L, -2, "reason");
 }
@@ -233,21 +235,32 @@ static int db_clear(lua_State *L) {
   return 0;
 }
 
-/* db:info() -> { bytes, windows, partitions, maxcells, bit_sets, builds,
-** reuses } */
+/* the set of tables that db:info and db:tostring describe: toward a goal
+** when held, else from a start */
+static const pn_pdb *shown(const pn_pdbcache *c) {
+  return c->slot[0].pdb.nwin ? &c->slot[0].pdb : &c->slot[1].pdb;
+}
+
+/* db:info() -> { bytes, toward, from, windows, partitions, maxcells,
+** bit_sets, builds, reuses } */
 static int db_info(lua_State *L) {
   pn_pdbcache *c = checkdatabases(L, 1);
-  lua_createtable(L, 0, 7);
-  /* (an empty cache's pdb is all zeros: pn_pdbcache_clear) */
-  lua_pushinteger(L, (lua_Integer)c->pdb.bytes);
+  const pn_pdb *p = shown(c);
+  lua_createtable(L, 0, 9);
+  /* (an empty slot's pdb is all zeros: pn_pdbcache_drop) */
+  lua_pushinteger(L, (lua_Integer)pn_pdbcache_bytes(c));
   lua_setfield(L, -2, "bytes");
-  lua_pushinteger(L, c->pdb.nwin);
+  lua_pushinteger(L, (lua_Integer)c->slot[0].pdb.bytes);
+  lua_setfield(L, -2, "toward");
+  lua_pushinteger(L, (lua_Integer)c->slot[1].pdb.bytes);
+  lua_setfield(L, -2, "from");
+  lua_pushinteger(L, p->nwin);
   lua_setfield(L, -2, "windows");
-  lua_pushinteger(L, c->pdb.npart);
+  lua_pushinteger(L, p->npart);
   lua_setfield(L, -2, "partitions");
-  lua_pushinteger(L, c->pdb.maxcells);
+  lua_pushinteger(L, p->maxcells);
   lua_setfield(L, -2, "maxcells");
-  lua_pushinteger(L, c->pdb.nbits);
+  lua_pushinteger(L, p->nbits);
   lua_setfield(L, -2, "bit_sets");
   lua_pushinteger(L, (lua_Integer)c->builds);
   lua_setfield(L, -2, "builds");
@@ -256,39 +269,49 @@ static int db_info(lua_State *L) {
   return 1;
 }
 
-/* db:bound(config) -> the tables' lower bound on the moves from config
-** to their goal (math.huge: they prove the goal out of reach), and
-** whether the small windows' bit sets alone prove that */
+/* db:bound(config [, "goal" | "start"]) -> the tables' lower bound on the
+** moves from config to their goal, or (with "start") from their start to
+** config (math.huge: they prove it out of reach), and whether the small
+** windows' bit sets alone prove that */
 static int db_bound(lua_State *L) {
+  static const char *const sides[] = {"goal", "start", NULL};
   pn_pdbcache *c = checkdatabases(L, 1);
   lconfig *cf = pnL_checkconfig(L, 2);
+  int from = luaL_checkoption(L, 3, "goal", sides);
+  const pn_pdbslot *k = &c->slot[from];
   const pn_board *b;
   bb_t m = 0;
   size_t i;
   int h;
-  luaL_argcheck(L, c->pdb.nwin > 0, 1, "the databases are empty (a solve "
-                "with them builds them)");
+  luaL_argcheck(L, k->pdb.nwin > 0, 1, from
+                ? "the databases hold no tables from a start (a backward "
+                  "solve with them builds them)"
+                : "the databases are empty (a solve with them builds them)");
   lua_getiuservalue(L, 2, 1);
   b = pnL_checkboard(L, -1);
-  luaL_argcheck(L, pn_board_ncells(b) == (size_t)c->ncell, 2, "not on the "
+  luaL_argcheck(L, pn_board_ncells(b) == (size_t)k->ncell, 2, "not on the "
                 "board of the databases");
-  luaL_argcheck(L, cf->c.n == (size_t)c->ncoin, 2, "not the databases' "
+  luaL_argcheck(L, cf->c.n == (size_t)k->ncoin, 2, "not the databases' "
                 "number of coins");
   for (i = 0; i < cf->c.n; i++)
     m |= (bb_t)1 << pn_board_index(b, cf->c.pos[i]);
-  h = pn_pdb_h(&c->pdb, m);
+  h = pn_pdb_h(&k->pdb, m);
   if (h >= PN_PDB_DEAD) lua_pushnumber(L, HUGE_VAL);
   else lua_pushinteger(L, h);
-  lua_pushboolean(L, pn_pdb_dead(&c->pdb, m));
+  lua_pushboolean(L, pn_pdb_dead(&k->pdb, m));
   return 2;
 }
 
 static int db_tostring(lua_State *L) {
   pn_pdbcache *c = checkdatabases(L, 1);
-  char held[80] = "empty";
-  if (c->pdb.nwin)
-    snprintf(held, sizeof held, "%d windows of up to %d cells, %.1f MB",
-             c->pdb.nwin, c->pdb.maxcells, (double)c->pdb.bytes / 1e6);
+  const pn_pdb *p = shown(c);
+  char held[120] = "empty";
+  if (p->nwin)
+    snprintf(held, sizeof held, "%d windows of up to %d cells, %.1f MB%s",
+             p->nwin, p->maxcells, (double)pn_pdbcache_bytes(c) / 1e6,
+             c->slot[0].pdb.nwin && c->slot[1].pdb.nwin
+               ? ", toward a goal and from a start"
+               : c->slot[1].pdb.nwin ? ", from a start" : "");
   lua_pushfstring(L, "Databases(%s; built %I, reused %I)", held,
                   (lua_Integer)c->builds, (lua_Integer)c->reuses);
   return 1;
@@ -314,6 +337,10 @@ static const luaL_Reg databases_methods[] = {
 /* in the order of PN_ENC_* */
 static const char *const encoding_names[] = { "auto", "byte", "lean", "two",
                                                NULL };
+
+/* in the order of PN_DIR_* */
+static const char *const direction_names[] = { "auto", "forward",
+                                                "backward", NULL };
 
 /* options shared by search and distances */
 static void read_searchopts(lua_State *L, int idx, pn_searchopts *o,
@@ -342,6 +369,10 @@ static void read_searchopts(lua_State *L, int idx, pn_searchopts *o,
                     "boolean or the most cells of a window (1 to 30)");
       o->pdb = (int)n;
     }
+    lua_pop(L, 1);
+    lua_getfield(L, idx, "direction");
+    if (!lua_isnil(L, -1))
+      o->direction = luaL_checkoption(L, -1, NULL, direction_names);
     lua_pop(L, 1);
     lua_getfield(L, idx, "databases");
     if (!lua_isnil(L, -1)) {

@@ -210,7 +210,8 @@ typedef struct pn_result {
   double seconds;
   double pdb_seconds;         /* building A*'s pattern databases */
   int pdb_reused;             /* A* used tables a pn_pdbcache held */
-  char reason[256];
+  int backward;               /* A* searched from the goal */
+  char reason[320];
 } pn_result;
 
 void pn_result_init(pn_result *r);
@@ -507,9 +508,20 @@ typedef struct pn_searchopts {
                               ** they apply, -1 = the goal-cells bound,
                               ** n > 0: windows of at most n cells */
   pn_pdbcache *pdbcache;      /* NULL, or tables to reuse and keep */
+  int direction;              /* A*: PN_DIR_* */
   void (*progress)(const pn_progress *p, void *ud);
   void *progress_ud;
 } pn_searchopts;
+
+/* which way A* searches (a goal of one placement with every coin can be
+** searched from either end; else forward only) */
+enum {
+  PN_DIR_AUTO = 0,            /* both probed up to PN_DIR_PROBE states, then
+                              ** the one that needed fewer states for the
+                              ** same bound (engine.c) */
+  PN_DIR_FORWARD,             /* from the start, by moves */
+  PN_DIR_BACKWARD             /* from the goal, by reverse moves */
+};
 
 /* how the full-space search stores its depths */
 enum {

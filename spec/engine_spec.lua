@@ -549,7 +549,7 @@ describe("A* with window pattern databases", function()
       { lattice = "cubic", dim = 3, size = { 2, 3, 3 } },
       BOARDS[6],
     }
-    local seen = { solved = 0, unsolvable = 0, pruned = 0 }
+    local seen = { solved = 0, unsolvable = 0, pruned = 0, backward = 0 }
     for bi, spec in ipairs(boards) do
       local rand = S.rng(4000 + bi)
       local board = penny.board(spec)
@@ -576,6 +576,16 @@ describe("A* with window pattern databases", function()
             assert.is_true(s.replayed, what)
             if s.stats.states < plain.stats.states then seen.pruned = seen.pruned + 1 end
           end
+          -- from the goal by reverse moves, with tables from the start
+          local b = p:solve{ method = "astar", pdb = k, direction = "backward",
+                             threads = 1 + trial % 2, partial = trial % 2 == 0 }
+          assert.equal(ref.verdict, b.verdict, what .. " backward")
+          assert.equal(#ref, #b, what .. " backward")
+          if #b > 0 then assert.is_true(b.stats.backward, what) end
+          if b.verdict == "solved" then
+            assert.is_true(b.replayed, what .. " backward")
+            seen.backward = seen.backward + 1
+          end
         end
       end
     end
@@ -583,6 +593,7 @@ describe("A* with window pattern databases", function()
       "solved " .. seen.solved .. ", unsolvable " .. seen.unsolvable)
     -- the databases must pay: fewer states than the goal-cells bound alone
     assert.is_true(seen.pruned >= 20, "pruned " .. seen.pruned)
+    assert.is_true(seen.backward >= 100, "backward " .. seen.backward)
   end)
 
   it("finds Chaffin's lengths for font5x7 puzzles of 20 moves and a font5x9 one", function()
@@ -707,22 +718,22 @@ describe("A* with window pattern databases", function()
     -- states without the databases)
     local corpus = cs.load()
     local p, known = cs.puzzle(corpus, "font5x7", "0-7")
-    local full = p:solve{ method = "astar", pdb = false, partial = false,
+    local full = p:solve{ method = "astar", direction = "forward", pdb = false, partial = false,
                           progress = false }
     assert.equal(#known, #full)
     local cap = full.stats.memory * 6 // 10
-    local never = p:solve{ method = "astar", pdb = false, partial = false,
+    local never = p:solve{ method = "astar", direction = "forward", pdb = false, partial = false,
                            max_memory = cap, progress = false }
     assert.equal("unknown", never.verdict)
     assert.matches("memory budget", never.reason, 1, true)
-    local s = p:solve{ method = "astar", pdb = false, max_memory = cap,
+    local s = p:solve{ method = "astar", direction = "forward", pdb = false, max_memory = cap,
                        progress = false }
     assert.equal(#known, #s)
     assert.is_true(s.optimal and s.replayed)
     assert.matches("partially from bound", s.reason, 1, true)
     assert.is_true(s.stats.memory <= cap)
     -- a budget below A*'s own buffers is a limit reached, not an error
-    local tiny = p:solve{ method = "astar", pdb = false, max_memory = 65536,
+    local tiny = p:solve{ method = "astar", direction = "forward", pdb = false, max_memory = 65536,
                           progress = false }
     assert.equal("unknown", tiny.verdict)
     assert.matches("below the [%d.]+ MB of A%*'s buffers", tiny.reason)
@@ -744,8 +755,8 @@ describe("A* with window pattern databases", function()
     assert.matches("empty", tostring(db), 1, true)
     for i = 1, 3 do
       local p, known = cs.puzzle(corpus, "font5x7", keys[i])
-      local own = p:solve{ method = "astar", progress = false }
-      local s = p:solve{ method = "astar", databases = db, progress = false }
+      local own = p:solve{ method = "astar", direction = "forward", progress = false }
+      local s = p:solve{ method = "astar", direction = "forward", databases = db, progress = false }
       assert.equal(#known, #s, keys[i])
       assert.is_true(s.optimal and s.replayed, keys[i])
       assert.equal(own.stats.states, s.stats.states, keys[i])
@@ -760,7 +771,7 @@ describe("A* with window pattern databases", function()
     -- auto mode with the tables in hand: A* at once, the same length
     do
       local p, known = cs.puzzle(corpus, "font5x7", keys[2])
-      local s = p:solve{ databases = db, progress = false }
+      local s = p:solve{ databases = db, direction = "forward", progress = false }
       assert.equal(#known, #s)
       assert.is_true(s.stats.pdb_reused)
       assert.matches("A* with window pattern databases", s.reason, 1, true)
@@ -772,7 +783,7 @@ describe("A* with window pattern databases", function()
     assert.is_true(info.bit_sets >= 0 and info.bit_sets <= info.windows)
     -- other windows for the same goal: built anew
     local p = cs.puzzle(corpus, "font5x7", keys[1])
-    local s = p:solve{ method = "astar", databases = db, pdb = 10,
+    local s = p:solve{ method = "astar", direction = "forward", databases = db, pdb = 10,
                        progress = false }
     assert.is_false(s.stats.pdb_reused)
     assert.equal(10, db:info().maxcells)
@@ -780,11 +791,11 @@ describe("A* with window pattern databases", function()
     -- another goal: built anew, and kept instead
     local other = keys[1]:gsub("S$", "A")
     local p2, known2 = cs.puzzle(corpus, "font5x7", other)
-    local s2 = p2:solve{ method = "astar", databases = db, progress = false }
+    local s2 = p2:solve{ method = "astar", direction = "forward", databases = db, progress = false }
     assert.equal(#known2, #s2, other)
     assert.is_false(s2.stats.pdb_reused)
     assert.equal(3, db:info().builds)
-    s2 = p2:solve{ method = "astar", databases = db, progress = false }
+    s2 = p2:solve{ method = "astar", direction = "forward", databases = db, progress = false }
     assert.is_true(s2.stats.pdb_reused)
     assert.equal(4, db:info().reuses)
     -- a full-space search frees them (on a small board); so does clear
@@ -793,14 +804,14 @@ describe("A* with window pattern databases", function()
     local a, g = random_puzzle(board, rand, 5, nil, true)
     g = random_walk(g, rand, 6)
     local q = penny.puzzle{ board = board, start = a, goal = g }
-    local qa = q:solve{ method = "astar", databases = db }
+    local qa = q:solve{ method = "astar", direction = "forward", databases = db }
     assert.equal("solved", qa.verdict)
     assert.is_true(db:info().windows > 0)
     assert.equal(4, db:info().builds)
     local qf = q:solve{ method = "full", databases = db }
     assert.equal(#qa, #qf)
     assert.equal(0, db:info().windows)
-    q:solve{ method = "astar", databases = db }
+    q:solve{ method = "astar", direction = "forward", databases = db }
     assert.equal(5, db:info().builds)
     db:clear()
     assert.equal(0, db:info().bytes)
@@ -944,6 +955,128 @@ describe("A* with window pattern databases", function()
     assert.equal(1330, n)
     assert.is_true(dead > 0 and dead < n, "vacuous")
   end)
+  it("keeps tables from a start with the exact relaxed distances, for backward searches", function()
+    -- the 7 x 3 king's board again (one compact window of 21 cells), the
+    -- search run from the goal: db:bound(x, "start") must be the relaxed
+    -- distance from the start's cells to x, found here by a plain search
+    -- forwards over the subsets (a coin leaves for free; a coin put on a
+    -- free cell with 2 occupied neighbours, at most 3 coins, costs one)
+    local board = penny.board{ lattice = "king", width = 7, height = 3 }
+    local cells, index = board:cells(), {}
+    local function at(pos) return index[pos[1] .. "," .. pos[2]] end
+    for i, c in ipairs(cells) do index[c[1] .. "," .. c[2]] = i - 1 end
+    local nbr = {}
+    for i, c in ipairs(cells) do
+      local m = 0
+      for _, q in ipairs(board:neighbours(c)) do m = m | 1 << at(q) end
+      nbr[i - 1] = m
+    end
+    local N, d = 3, 2
+    local function popcount(x)
+      local n = 0
+      while x ~= 0 do x = x & (x - 1); n = n + 1 end
+      return n
+    end
+    local start = penny.config(board, { { 0, 0 }, { 1, 0 }, { 0, 1 } })
+    local goal = penny.config(board, { { 6, 2 }, { 5, 2 }, { 6, 1 } })
+    local sm = 0
+    for _, pos in ipairs(start:positions()) do sm = sm | 1 << at(pos) end
+    -- level by level: what a subset of level L loses for free is at L too;
+    -- a coin put where it has 2 neighbours (room left) is at L + 1
+    local dist, level, L = { [sm] = 0 }, { sm }, 0
+    while #level > 0 do
+      local i = 1
+      while i <= #level do
+        local t = level[i]
+        for c = 0, #cells - 1 do
+          local s = t & ~(1 << c)
+          if s ~= t and not dist[s] then dist[s] = L; level[#level + 1] = s end
+        end
+        i = i + 1
+      end
+      local nextl = {}
+      for _, t in ipairs(level) do
+        if popcount(t) < N then
+          for c = 0, #cells - 1 do
+            local s = t | 1 << c
+            if s ~= t and popcount(nbr[c] & t) >= d and not dist[s] then
+              dist[s] = L + 1; nextl[#nextl + 1] = s
+            end
+          end
+        end
+      end
+      level, L = nextl, L + 1
+    end
+    local p = penny.puzzle{ board = board, start = start, goal = goal }
+    local db = penny.databases()
+    local s = p:solve{ method = "astar", pdb = 21, databases = db,
+                       direction = "backward" }
+    assert.equal("solved", s.verdict)
+    assert.is_true(s.replayed and s.stats.backward)
+    assert.matches("from the goal by reverse moves", s.reason, 1, true)
+    local gm = 0
+    for _, pos in ipairs(goal:positions()) do gm = gm | 1 << at(pos) end
+    assert.is_true(dist[gm] <= #s)
+    local info = db:info()
+    assert.is_true(info.from > 0 and info.toward == 0 and info.bytes == info.from)
+    assert.matches("from a start", tostring(db), 1, true)
+    assert.has_error(function() db:bound(start) end)
+    assert.has_error(function() db:bound(start, "sideways") end)
+    local n, dead = 0, 0
+    for a = 0, #cells - 1 do
+      for b = a + 1, #cells - 1 do
+        for c = b + 1, #cells - 1 do
+          local x = penny.config(board, { cells[a + 1], cells[b + 1], cells[c + 1] })
+          local want = dist[1 << a | 1 << b | 1 << c] or math.huge
+          assert.equal(want, (db:bound(x, "start")))
+          n = n + 1
+          if want == math.huge then dead = dead + 1 end
+        end
+      end
+    end
+    assert.equal(1330, n)
+    assert.is_true(dead > 0 and dead < n, "vacuous")
+    -- a second backward solve from the same start reuses them; a forward
+    -- one adds tables toward its goal beside them
+    local s2 = p:solve{ method = "astar", pdb = 21, databases = db,
+                        direction = "backward" }
+    assert.is_true(s2.stats.pdb_reused)
+    assert.equal(s.stats.states, s2.stats.states)
+    p:solve{ method = "astar", pdb = 21, databases = db, direction = "forward" }
+    info = db:info()
+    assert.is_true(info.toward > 0 and info.from > 0)
+    assert.equal(info.toward + info.from, info.bytes)
+  end)
+
+  it("searches either way: Chaffin's lengths, the way chosen by a probe", function()
+    -- font5x7 /-Z (30 moves) stores about 15 times fewer states from the
+    -- goal, J-F (24 moves) about 40 times fewer from the start; the
+    -- automatic choice must find both
+    local corpus = cs.load()
+    for _, case in ipairs{ { "/-Z", true }, { "J-F", false } } do
+      local key, back = case[1], case[2]
+      local p, known = cs.puzzle(corpus, "font5x7", key)
+      local f = p:solve{ method = "astar", direction = "forward", progress = false }
+      local b = p:solve{ method = "astar", direction = "backward", progress = false }
+      local a = p:solve{ method = "astar", progress = false }
+      for _, s in ipairs{ f, b, a } do
+        assert.equal(#known, #s, key)
+        assert.is_true(s.optimal and s.replayed, key)
+      end
+      assert.is_false(f.stats.backward)
+      assert.is_true(b.stats.backward)
+      assert.equal(back, a.stats.backward, key)
+      assert.equal(back, b.stats.states < f.stats.states, key)
+    end
+    -- a goal with fewer coins has no single state to search back from
+    local p = cs.puzzle(corpus, "font5x7", "A-4")
+    local q = penny.puzzle{ board = p.board, start = p.start,
+                            goal = penny.config(p.board, { p.goal:positions()[1],
+                                                           p.goal:positions()[2] }) }
+    assert.has_error(function() q:solve{ method = "astar", direction = "backward" } end)
+    assert.has_error(function() p:solve{ method = "astar", direction = "up" } end)
+  end)
+
   it("rejects a bad pdb option", function()
     local p = penny.puzzle{ board = penny.board{ width = 3, height = 3 },
       start = penny.config(penny.board{ width = 3, height = 3 }, { { 0, 0 }, { 1, 0 }, { 0, 1 } }),

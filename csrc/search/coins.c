@@ -348,6 +348,13 @@ fail2:
   return rc;
 }
 
+void pn_coingame_reverse(pn_coingame *cg) {
+  cg->game.succ = pred;
+  cg->game.pred = succ;
+  cg->game.tagbits = 0;
+  cg->game.succ_after = NULL;
+}
+
 void pn_coingame_free(pn_coingame *cg) {
   bb_free(&cg->s);
   free(cg->pat);

@@ -28,6 +28,14 @@ typedef struct pn_coingame {
 int pn_coingame_init(pn_coingame *cg, const pn_board *w, const pn_rule *r,
                      const pn_config *start, const pn_config *goal,
                      pn_goalmode mode, pn_error *err);
+/* turn cg, made with the puzzle's goal as its start and the start as its
+** goal (one placement, every coin), into the game of reverse moves: its
+** successors are the predecessors of the real game, so a search of it
+** from the real goal reaches the real start, its moves those of the real
+** path in reverse order.  Its heuristic bounds the moves from the real
+** start (pattern databases built `from` the start's cells).  No move
+** pruning. */
+void pn_coingame_reverse(pn_coingame *cg);
 void pn_coingame_free(pn_coingame *cg);
 uint64_t pn_coingame_key(const pn_coingame *cg, const bbstate *st);
 void pn_coingame_state(const pn_coingame *cg, uint64_t key, bbstate *st);

@@ -223,6 +223,10 @@ static int run_full(const pn_coingame *cg, const pn_rule *r,
 }
 
 #define AUTO_QUICK ((size_t)1 << 22)
+/* states each way of A*'s direction probe (penny.h, PN_DIR_AUTO): about
+** half a second; enough on the font5x7 sample to choose as well as any
+** larger probe (BENCHMARKS.md) */
+#define PN_DIR_PROBE ((size_t)1 << 20)
 
 /* the counts of a finished stage of key search into res; kr is cleared */
 static void take_stage(pn_result *res, pn_keyresult *kr) {
@@ -266,79 +270,225 @@ static void choose_bits(const pn_coingame *cg, uint64_t start, pn_pdb *pdb) {
   free(m);
 }
 
-/* A*: with window pattern databases when the goal has one placement and
-** their tables fit a quarter of the budget (the largest windows that do),
-** else with the goal-cells bound alone.  The tables come from the cache
-** when it holds the same ones (*held: their bytes, already taken from
-** keylim), else they are built (and kept in the cache, when there is
-** one).  Sets res (unsolvable) when the databases prove the goal out of
-** reach. */
-static int run_astar(pn_coingame *cg, uint64_t key, const pn_searchopts *o,
-                     pn_limits *keylim, pn_pdb *pdb, size_t *held,
-                     pn_keyresult *kr, pn_result *res, pn_error *err) {
+/* The tables for A* on game g (from its start key), toward its goal, or
+** from its source when `from` (g the reversed game): window pattern
+** databases when the goal has one placement and their tables fit a
+** quarter of the budget (the largest windows that do), else none (the
+** goal-cells bound alone).  They come from the cache when it holds the
+** same ones (*held: the bytes of its tables, already taken from keylim),
+** else they are built (and kept in the cache, when there is one).
+** PN_EINTR / PN_ELIMIT when a limit stops the build (err says which). */
+static int get_tables(pn_coingame *g, int from, uint64_t key,
+                      const pn_searchopts *o, pn_limits *keylim, pn_pdb *pdb,
+                      size_t *held, pn_result *res, pn_error *err) {
   pn_pdbcache *cache = o ? o->pdbcache : NULL;
-  bb_t goal = bb_union(&cg->s, &cg->pat[0]);
+  bb_t cells = bb_union(&g->s, &g->pat[0]);
   double t0 = pn_clock();
-  int mc, rc;
-  if (cg->npat == 1 && !(o && o->pdb < 0)) {
-    int top = o && o->pdb > 0 ? (o->pdb < PN_PDB_MAXCELLS ? o->pdb
-                                                          : PN_PDB_MAXCELLS)
-                              : PN_PDB_DEFCELLS;
-    int low = top < 8 ? top : 8;
-    for (mc = top; mc >= low; mc--)
-      if (pn_pdb_plan(pdb, &cg->s, cg->w, mc)
-          && pdb->bytes + pdb->work <= (keylim->max_memory + *held) / 4) break;
-    if (mc < low) pdb->nwin = 0;
-  }
-  if (pdb->nwin && cache && pn_pdbcache_same(cache, &cg->s, goal, pdb)) {
+  int top, low, mc, rc;
+  g->pdb = NULL;
+  if (g->npat != 1 || (o && o->pdb < 0)) return PN_OK;
+  top = o && o->pdb > 0 ? (o->pdb < PN_PDB_MAXCELLS ? o->pdb : PN_PDB_MAXCELLS)
+                        : PN_PDB_DEFCELLS;
+  low = top < 8 ? top : 8;
+  for (mc = top; mc >= low; mc--)
+    if (pn_pdb_plan(pdb, &g->s, g->w, mc)
+        && pdb->bytes + pdb->work <= (keylim->max_memory + *held) / 4) break;
+  if (mc < low) {
     memset(pdb, 0, sizeof *pdb);
-    cg->pdb = &cache->pdb;
+    return PN_OK;
+  }
+  pdb->from = from;
+  if (cache && pn_pdbcache_same(cache, from, &g->s, cells, pdb)) {
+    memset(pdb, 0, sizeof *pdb);
+    g->pdb = &cache->slot[from].pdb;
     cache->reuses++;
     res->pdb_reused = 1;
-  } else if (pdb->nwin) {
-    if (*held) {                /* other windows: the old tables go */
-      pn_pdbcache_clear(cache);
-      keylim->max_memory += *held;
-      *held = 0;
-    }
-    rc = pn_pdb_build(pdb, &cg->s, goal,
-                      o && o->threads > 0 ? o->threads : pn_ncores(),
-                      keylim, t0, err);
+    return PN_OK;
+  }
+  if (cache && cache->slot[from].pdb.nwin) {  /* other windows: they go */
+    size_t b = cache->slot[from].pdb.bytes;
+    pn_pdbcache_drop(cache, from);
+    keylim->max_memory += b;
+    *held -= b;
+  }
+  rc = pn_pdb_build(pdb, &g->s, cells,
+                    o && o->threads > 0 ? o->threads : pn_ncores(), keylim,
+                    t0, err);
+  if (rc == PN_EINTR || rc == PN_ELIMIT) {
+    memset(pdb, 0, sizeof *pdb);
+    return rc;
+  }
+  if (rc != PN_OK) {                    /* on with the goal-cells bound */
+    memset(pdb, 0, sizeof *pdb);
+    return PN_OK;
+  }
+  choose_bits(g, key, pdb);
+  res->pdb_seconds += pdb->seconds;
+  keylim->max_memory -= pdb->bytes;
+  keylim->time_limit = time_left(keylim->time_limit, pdb->seconds);
+  if (cache) {
+    pn_pdbcache_keep(cache, pdb, &g->s, cells);
+    cache->builds++;
+    g->pdb = &cache->slot[from].pdb;
+  } else {
+    g->pdb = pdb;
+  }
+  return PN_OK;
+}
+
+/* The states stored when each bound was done (+ 1; 0: not done), seen
+** through the game's progress callback, which goes on to the caller's */
+typedef struct bounds_seen {
+  uint64_t at[256];
+  void (*fn)(const pn_progress *p, void *ud);
+  void *ud;
+} bounds_seen;
+
+static void seen_progress(const pn_progress *p, void *ud) {
+  bounds_seen *b = ud;
+  /* "depth f" is reported as bucket f starts: bound f - 1 is done */
+  if (p->depth >= 1 && p->depth <= 256) b->at[p->depth - 1] = p->states + 1;
+  if (b->fn) b->fn(p, b->ud);
+}
+
+/* A* on game g from key under lim; when seen, the bounds it completes */
+static int astar_on(pn_coingame *g, uint64_t key, const pn_searchopts *o,
+                    const pn_limits *lim, bounds_seen *seen,
+                    pn_keyresult *kr, pn_error *err) {
+  int rc, nt = o && o->threads > 0 ? o->threads : pn_ncores();
+  pn_keygame game = g->game;
+  if (seen) {
+    memset(seen->at, 0, sizeof seen->at);
+    seen->fn = game.progress;
+    seen->ud = game.progress_ud;
+    game.progress = seen_progress;
+    game.progress_ud = seen;
+  }
+  memset(kr, 0, sizeof *kr);
+  rc = pn_key_astar(&game, key, nt, lim, kr, err);
+  return rc;
+}
+
+/* whether the tables prove g's goal out of reach from key (then res says
+** so) */
+static int proven_dead(pn_coingame *g, uint64_t key, pn_result *res) {
+  if (!g->pdb || g->game.h(g, key) < PN_PDB_DEAD) return 0;
+  res->verdict = PN_UNSOLVABLE;
+  snprintf(res->reason, sizeof res->reason, "the relaxed puzzle of a "
+           "window pattern database has no solution (coins leaving "
+           "the window for free, its outside counted as occupied)");
+  return 1;
+}
+
+/* a stop of a key search by a limit while building tables */
+static void stopped_building(pn_coingame *g, uint64_t key, int rc,
+                             const pn_error *err, pn_keyresult *kr) {
+  kr->stopped = rc;
+  snprintf(kr->why, sizeof kr->why, "%.150s", err->msg);
+  kr->lower_bound = g->game.h(g, key);
+}
+
+/* the moves of a backward search, in the order of the real game */
+static void turn_around(pn_keyresult *kr) {
+  size_t i, n = kr->nmoves;
+  for (i = 0; i < n / 2; i++) {
+    uint32_t t = kr->moves[i];
+    kr->moves[i] = kr->moves[n - 1 - i];
+    kr->moves[n - 1 - i] = t;
+  }
+}
+
+/* whether a probe under the state cap `cap` ended at the cap */
+static int at_cap(const pn_keyresult *kr, size_t cap) {
+  return kr->stopped == PN_ENOMEM && kr->states >= cap;
+}
+
+/*
+** A* from the start (cg, key) or from the goal by reverse moves (bg, the
+** reversed game, from bkey; NULL when the goal is not one placement with
+** every coin).  Which way pays depends on the puzzle: the bound is
+** weakest far from the end it is measured to, and the states A* stores
+** pile up where it is weakest (BENCHMARKS.md: on font5x9 F-R, 41 M
+** expansions backward against 154-186 M forward; on font5x7 J-F, 4.2 M
+** states backward against 0.1 M forward).  PN_DIR_AUTO probes both ways
+** up to PN_DIR_PROBE states each (a probe that ends the search is the
+** answer) and then searches, from scratch, the way that stored fewer
+** states to finish the highest bound both finished (the growth from
+** bound to bound is steady, so the early bounds tell).  *g_used: the
+** game whose result kr holds (its moves already in the real game's
+** order).  Sets res (unsolvable) when tables prove the goal out of reach.
+*/
+static int run_astar(pn_coingame *cg, uint64_t key, pn_coingame *bg,
+                     uint64_t bkey, const pn_searchopts *o,
+                     pn_limits *keylim, pn_pdb *pdb, size_t *held,
+                     pn_keyresult *kr, pn_result *res,
+                     pn_coingame **g_used, pn_error *err) {
+  int dir = o ? o->direction : PN_DIR_AUTO, rc, back;
+  bounds_seen *seen = NULL;
+  double t0 = pn_clock();
+  size_t cap;
+  *g_used = cg;
+  if (dir == PN_DIR_BACKWARD && !bg)
+    return pn_seterror(err, PN_EINVAL, "a backward search needs a goal of "
+                       "one placement with every coin");
+  if (dir != PN_DIR_BACKWARD) {
+    rc = get_tables(cg, 0, key, o, keylim, &pdb[0], held, res, err);
     if (rc == PN_EINTR || rc == PN_ELIMIT) {
-      kr->stopped = rc;
-      snprintf(kr->why, sizeof kr->why, "%.150s", err->msg);
-      kr->lower_bound = cg->game.h(cg, key);
-      memset(pdb, 0, sizeof *pdb);
+      stopped_building(cg, key, rc, err, kr);
       return PN_OK;
     }
-    if (rc != PN_OK) {
-      memset(pdb, 0, sizeof *pdb);    /* on with the goal-cells bound */
-    } else {
-      choose_bits(cg, key, pdb);
-      res->pdb_seconds = pdb->seconds;
-      keylim->max_memory -= pdb->bytes;
-      keylim->time_limit = time_left(keylim->time_limit, pdb->seconds);
-      if (cache) {
-        pn_pdbcache_keep(cache, pdb, &cg->s, goal);
-        cache->builds++;
-        cg->pdb = &cache->pdb;
-      } else {
-        cg->pdb = pdb;
-      }
-    }
+    if (proven_dead(cg, key, res)) return PN_OK;
   }
-  if (cg->pdb) {
-    if (cg->game.h(cg, key) >= PN_PDB_DEAD) {
-      res->verdict = PN_UNSOLVABLE;
-      snprintf(res->reason, sizeof res->reason, "the relaxed puzzle of a "
-               "window pattern database has no solution (coins leaving "
-               "the window for free, its outside counted as occupied)");
-      return PN_OK;
-    }
+  if (dir == PN_DIR_FORWARD || (dir == PN_DIR_AUTO && !bg))
+    return astar_on(cg, key, o, keylim, NULL, kr, err);
+  back = dir == PN_DIR_BACKWARD;
+  if (!back) {
+    /* the forward probe */
+    pn_limits pl = *keylim;
+    cap = keylim->max_states && keylim->max_states < PN_DIR_PROBE
+        ? keylim->max_states : PN_DIR_PROBE;
+    pl.max_states = cap;
+    if (!(seen = malloc(2 * sizeof *seen)))
+      return pn_seterror(err, PN_ENOMEM, "out of memory");
+    rc = astar_on(cg, key, o, &pl, &seen[0], kr, err);
+    if (rc != PN_OK || !at_cap(kr, cap) || cap == keylim->max_states)
+      goto done;
+    take_stage(res, kr);
   }
-  return pn_key_astar(&cg->game, key,
-                      o && o->threads > 0 ? o->threads : pn_ncores(),
-                      keylim, kr, err);
+  rc = get_tables(bg, 1, bkey, o, keylim, &pdb[1], held, res, err);
+  if (rc == PN_EINTR || rc == PN_ELIMIT) {
+    stopped_building(bg, bkey, rc, err, kr);
+    rc = PN_OK;
+    goto done;
+  }
+  if (proven_dead(bg, bkey, res)) { rc = PN_OK; goto done; }
+  if (!back) {
+    /* the backward probe, then the choice */
+    pn_limits pl = *keylim;
+    int b, hf = -1, hb = -1, common = -1;
+    pl.max_states = cap;
+    pl.time_limit = time_left(keylim->time_limit, pn_clock() - t0);
+    rc = astar_on(bg, bkey, o, &pl, &seen[1], kr, err);
+    if (rc != PN_OK || !at_cap(kr, cap)) { back = 1; goto done; }
+    take_stage(res, kr);
+    for (b = 0; b < 256; b++) {
+      if (seen[0].at[b]) hf = b;
+      if (seen[1].at[b]) hb = b;
+      if (seen[0].at[b] && seen[1].at[b]) common = b;
+    }
+    back = common >= 0 ? seen[1].at[common] < seen[0].at[common] : hb > hf;
+    keylim->time_limit = time_left(keylim->time_limit, pn_clock() - t0);
+  }
+  rc = back ? astar_on(bg, bkey, o, keylim, NULL, kr, err)
+            : astar_on(cg, key, o, keylim, NULL, kr, err);
+done:
+  free(seen);
+  if (back) {
+    *g_used = bg;
+    res->backward = 1;
+    if (rc == PN_OK && kr->found) turn_around(kr);
+  }
+  return rc;
 }
 
 /* how A*'s expansion was partial, for a reason */
@@ -368,17 +518,18 @@ static int key_result(const pn_coingame *cg, pn_method m, pn_keyresult *kr,
   } else if (kr->found) {
     res->verdict = PN_SOLVED;
     rc = take_moves(cg, kr->moves, kr->nmoves, res, err);
+    const char *way = res->backward ? " from the goal by reverse moves" : "";
     if (m == PN_M_ASTAR && cg->pdb)
-      snprintf(res->reason, sizeof res->reason, "optimal: A* with window "
+      snprintf(res->reason, sizeof res->reason, "optimal: A*%s with window "
                "pattern databases (%d partitions, windows of up to %d "
                "cells: an admissible, consistent bound) expanded every "
-               "state of lower estimate%s", cg->pdb->npart, cg->pdb->maxcells,
-               partial_note(kr, note, sizeof note));
+               "state of lower estimate%s", way, cg->pdb->npart,
+               cg->pdb->maxcells, partial_note(kr, note, sizeof note));
     else if (m == PN_M_ASTAR)
-      snprintf(res->reason, sizeof res->reason, "optimal: A* with an "
+      snprintf(res->reason, sizeof res->reason, "optimal: A*%s with an "
                "admissible heuristic (uncovered goal cells) expanded every "
-               "state of lower estimate%s", partial_note(kr, note,
-                                                         sizeof note));
+               "state of lower estimate%s", way, partial_note(kr, note,
+                                                              sizeof note));
     else if (kr->probed)
       snprintf(res->reason, sizeof res->reason, "optimal: %s completed "
                "every layer on both sides without meeting below %zu moves "
@@ -402,18 +553,19 @@ static int key_result(const pn_coingame *cg, pn_method m, pn_keyresult *kr,
 int pn_search(const pn_board *w, const pn_rule *r, const pn_config *start,
               const pn_config *goal, pn_goalmode mode,
               const pn_searchopts *o, pn_result *res, pn_error *err) {
-  pn_coingame cg;
+  pn_coingame cg, bg, *used = NULL;
   pn_limits lim;
   pn_method m = o ? o->method : PN_M_AUTO;
   pn_keyresult kr;
-  pn_pdb pdb;
+  pn_pdb pdb[2];
   pn_pdbcache *cache = o ? o->pdbcache : NULL;
   pn_error e2;
   size_t fullneed, held = 0, pdbbytes = 0;
-  int rc;
+  int rc, hasbg = 0;
   double t0 = pn_clock();
   pn_result_clear(res);
-  memset(&pdb, 0, sizeof pdb);
+  memset(pdb, 0, sizeof pdb);
+  memset(&bg, 0, sizeof bg);
   if (o) lim = o->lim; else memset(&lim, 0, sizeof lim);
   if (!lim.max_memory) lim.max_memory = pn_default_memory();
   if (m == PN_M_PLAIN) return pn_bfs(w, r, start, goal, mode, &lim, res, err);
@@ -448,14 +600,29 @@ int pn_search(const pn_board *w, const pn_rule *r, const pn_config *start,
       goto out;
     }
   }
+  /* the game of reverse moves, for A* from the goal (the goal one
+  ** placement with every coin) */
+  if (cg.full && cg.npat == 1 && !(o && o->direction == PN_DIR_FORWARD)) {
+    if ((rc = pn_coingame_init(&bg, w, r, goal, start, PN_FIXED, &e2))
+        != PN_OK) { *err = e2; goto out; }
+    pn_coingame_reverse(&bg);
+    hasbg = 1;
+  }
   /* a cache's tables for another puzzle go */
-  if (cache && cache->pdb.nwin
+  if (cache && cache->slot[0].pdb.nwin
       && !(cg.npat == 1
-           && pn_pdbcache_fits(cache, &cg.s, bb_union(&cg.s, &cg.pat[0]))))
-    pn_pdbcache_clear(cache);
+           && pn_pdbcache_fits(cache, 0, &cg.s, bb_union(&cg.s, &cg.pat[0]))))
+    pn_pdbcache_drop(cache, 0);
+  if (cache && cache->slot[1].pdb.nwin) {
+    bbstate st;
+    bb_from_config(&cg.s, w, start, &st);
+    if (!(cg.full && cg.npat == 1
+          && pn_pdbcache_fits(cache, 1, &cg.s, bb_union(&cg.s, &st))))
+      pn_pdbcache_drop(cache, 1);
+  }
   if (o && o->progress) {
-    cg.game.progress = o->progress;
-    cg.game.progress_ud = o->progress_ud;
+    cg.game.progress = bg.game.progress = o->progress;
+    cg.game.progress_ud = bg.game.progress_ud = o->progress_ud;
   }
   if (m == PN_M_AUTO) m = cg.full ? PN_M_BIDIR : PN_M_ASTAR;
   if (m == PN_M_FULL) {
@@ -495,9 +662,9 @@ int pn_search(const pn_board *w, const pn_rule *r, const pn_config *start,
     }
     /* tables the cache holds for this puzzle count against the budget of
     ** the key searches (they go before a full-space search) */
-    if (cache && cache->pdb.nwin) {
-      if (cache->pdb.bytes < keylim.max_memory / 2) {
-        held = cache->pdb.bytes;
+    if (cache && pn_pdbcache_bytes(cache)) {
+      if (pn_pdbcache_bytes(cache) < keylim.max_memory / 2) {
+        held = pn_pdbcache_bytes(cache);
         keylim.max_memory -= held;
       } else {
         pn_pdbcache_clear(cache);
@@ -528,8 +695,15 @@ int pn_search(const pn_board *w, const pn_rule *r, const pn_config *start,
     }
     if (rc == PN_OK && m == PN_M_ASTAR) {
       keylim.time_limit = time_left(lim.time_limit, pn_clock() - t0);
-      rc = run_astar(&cg, key, o, &keylim, &pdb, &held, &kr, res, err);
-      if (cg.pdb) pdbbytes = cg.pdb->bytes;
+      uint64_t bkey = 0;
+      if (hasbg) {
+        bbstate gs;
+        bb_from_config(&bg.s, w, goal, &gs);
+        bkey = pn_coingame_key(&bg, &gs);
+      }
+      rc = run_astar(&cg, key, hasbg ? &bg : NULL, bkey, o, &keylim, pdb,
+                     &held, &kr, res, &used, err);
+      pdbbytes = (cg.pdb ? cg.pdb->bytes : 0) + (bg.pdb ? bg.pdb->bytes : 0);
       if (rc == PN_OK && res->verdict == PN_UNSOLVABLE) goto out;
     }
     if (rc != PN_OK) { pn_keyresult_clear(&kr); goto out; }
@@ -541,21 +715,25 @@ int pn_search(const pn_board *w, const pn_rule *r, const pn_config *start,
     if (kr.stopped == PN_ENOMEM && fallback && cg.full
         && fullneed <= lim.max_memory) {
       take_stage(res, &kr);
-      pn_pdb_free(&pdb);
-      cg.pdb = NULL;
+      pn_pdb_free(&pdb[0]);
+      pn_pdb_free(&pdb[1]);
+      cg.pdb = bg.pdb = NULL;
+      res->backward = 0;
       if (cache) pn_pdbcache_clear(cache);  /* the space needs the room */
       held = 0;
       lim.time_limit = time_left(lim.time_limit, pn_clock() - t0);
       rc = run_full(&cg, r, start, o, &lim, res, err);
       goto out;
     }
-    rc = key_result(&cg, m, &kr, res, err);
+    rc = key_result(used ? used : &cg, m, &kr, res, err);
     pn_keyresult_clear(&kr);
   }
 out:
   res->seconds = pn_clock() - t0;
   res->memory += pdbbytes ? pdbbytes : held;
-  pn_pdb_free(&pdb);
+  pn_pdb_free(&pdb[0]);
+  pn_pdb_free(&pdb[1]);
+  if (hasbg) pn_coingame_free(&bg);
   pn_coingame_free(&cg);
   return rc;
 }

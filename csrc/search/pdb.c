@@ -260,55 +260,92 @@ static void wsets_free(wsets *ws) {
   memset(ws, 0, sizeof *ws);
 }
 
-static int build_window(wbuild *wb, wsets *ws) {
+/* what both directions' builders know of a window */
+typedef struct wgeo {
+  int n, N;                     /* cells, the puzzle's coins */
+  size_t nw;                    /* words of a bit set */
+  uint64_t valid;               /* the subsets of a word that exist */
+  uint64_t le[8], eq[8];        /* low patterns of <= k, == k coins */
+  uint64_t with[6], without[6]; /* low patterns with, without cell l */
+  uint64_t sup[BB_MAXCELL][8];  /* low patterns with >= k neighbours of l */
+  int need[BB_MAXCELL];         /* neighbours l needs inside W */
+  size_t hi[BB_MAXCELL];        /* its neighbours among the high cells */
+  bb_t g;                       /* the goal's (source's) cells in W */
+} wgeo;
+
+/* the window's geometry, and the thread's bit sets grown to fit it */
+static int geo_init(wgeo *G, const wbuild *wb, wsets *ws) {
   const bbspace *s = wb->s;
-  bb_t wm = wb->wm;
-  int n = __builtin_popcountll(wm), N = s->ncoin, l, k, L, rc;
-  size_t nw = n > 6 ? (size_t)1 << (n - 6) : 1, i, j;
-  uint64_t valid = n >= 6 ? ~(uint64_t)0 : ((uint64_t)1 << (1 << n)) - 1;
-  uint64_t le[8], eq[8], sup[BB_MAXCELL][8], with[6], without[6], goalw;
-  int need[BB_MAXCELL];
-  size_t hi[BB_MAXCELL];
-  uint64_t *R, *P, *Y, *D;
-  bb_t g = bb_pext(wb->goal, wm), cells = wm;
+  bb_t wm = wb->wm, cells = wm;
+  int n = __builtin_popcountll(wm), l, k;
+  size_t nw = n > 6 ? (size_t)1 << (n - 6) : 1;
+  G->n = n;
+  G->N = s->ncoin;
+  G->nw = nw;
+  G->valid = n >= 6 ? ~(uint64_t)0 : ((uint64_t)1 << (1 << n)) - 1;
+  G->g = bb_pext(wb->goal, wm);
   /* per cell of W: neighbours needed inside W, and where they are */
   for (l = 0; l < n; l++) {
     int c = __builtin_ctzll(cells);
     bb_t nb = s->nbr[c], in = bb_pext(nb & wm, wm);
     cells &= cells - 1;
-    need[l] = s->d - __builtin_popcountll(nb & s->all & ~wm);
-    hi[l] = (size_t)(in >> 6);
-    for (k = 0; k < 8; k++) sup[l][k] = low_atleast((unsigned)(in & 63), k);
+    G->need[l] = s->d - __builtin_popcountll(nb & s->all & ~wm);
+    G->hi[l] = (size_t)(in >> 6);
+    for (k = 0; k < 8; k++) G->sup[l][k] = low_atleast((unsigned)(in & 63), k);
   }
-  for (k = 0; k < 8; k++) { le[k] = low_count(k, 0); eq[k] = low_count(k, 1); }
+  for (k = 0; k < 8; k++) {
+    G->le[k] = low_count(k, 0);
+    G->eq[k] = low_count(k, 1);
+  }
   for (l = 0; l < 6; l++) {
-    with[l] = without[l] = 0;
+    G->with[l] = G->without[l] = 0;
     for (k = 0; k < 64; k++)
-      if (k >> l & 1) with[l] |= (uint64_t)1 << k;
-      else without[l] |= (uint64_t)1 << k;
+      if (k >> l & 1) G->with[l] |= (uint64_t)1 << k;
+      else G->without[l] |= (uint64_t)1 << k;
   }
-  goalw = 0;
-  for (k = 0; k < 64; k++)
-    if (((unsigned)k & (g & 63)) == (g & 63)) goalw |= (uint64_t)1 << k;
   if (ws->nw < nw) {
     wsets_free(ws);
-    ws->R = malloc(nw * sizeof *R);
-    ws->P = malloc(nw * sizeof *P);
-    ws->Y = malloc(nw * sizeof *Y);
-    ws->D = malloc(nw * sizeof *D);
+    ws->R = malloc(nw * sizeof *ws->R);
+    ws->P = malloc(nw * sizeof *ws->P);
+    ws->Y = malloc(nw * sizeof *ws->Y);
+    ws->D = malloc(nw * sizeof *ws->D);
     if (!ws->R || !ws->P || !ws->Y || !ws->D) {
       wsets_free(ws);
       return PN_ENOMEM;
     }
     ws->nw = nw;
   }
-  R = ws->R; P = ws->P; Y = ws->Y; D = ws->D;
-#define ROOM(t) ((t) < 0 ? 0 : (t) > 6 ? ~(uint64_t)0 : le[(t)])
-#define FULL(t) ((t) < 0 || (t) > 6 ? 0 : eq[(t)])
   memset(wb->d, 255, wb->size);
+  return PN_OK;
+}
+
+/* low patterns of at most t coins (all for t > 6, none for t < 0), of
+** exactly t */
+static uint64_t room(const wgeo *G, int t) {
+  return t < 0 ? 0 : t > 6 ? ~(uint64_t)0 : G->le[t];
+}
+
+static uint64_t full(const wgeo *G, int t) {
+  return t < 0 || t > 6 ? 0 : G->eq[t];
+}
+
+/* toward the goal: the header's R_L, P and Y */
+static int build_toward(wbuild *wb, wsets *ws) {
+  wgeo G;
+  int n, N, l, k, L, rc;
+  size_t nw, i, j;
+  uint64_t valid, goalw;
+  uint64_t *R, *P, *Y, *D;
+  bb_t g;
+  if ((rc = geo_init(&G, wb, ws)) != PN_OK) return rc;
+  n = G.n; N = G.N; nw = G.nw; valid = G.valid; g = G.g;
+  R = ws->R; P = ws->P; Y = ws->Y; D = ws->D;
+  goalw = 0;
+  for (k = 0; k < 64; k++)
+    if (((unsigned)k & (g & 63)) == (g & 63)) goalw |= (uint64_t)1 << k;
   for (j = 0; j < nw; j++) {
     int pc = __builtin_popcountll(j);
-    R[j] = (j & (g >> 6)) == (g >> 6) ? goalw & ROOM(N - pc) & valid : 0;
+    R[j] = (j & (g >> 6)) == (g >> 6) ? goalw & room(&G, N - pc) & valid : 0;
     mark(wb, j, R[j], 0);
   }
   /* D: the subsets first reached at the last level.  A subset reaching
@@ -334,20 +371,20 @@ static int build_window(wbuild *wb, wsets *ws) {
           q = di;
         } else {
           j = i;
-          q = (di >> (1u << l)) & without[l];
+          q = (di >> (1u << l)) & G.without[l];
           if (!q) continue;
         }
-        t = need[l] - __builtin_popcountll(j & hi[l]);
+        t = G.need[l] - __builtin_popcountll(j & G.hi[l]);
         if (t > 7) continue;
-        if (t > 0) q &= sup[l][t];
-        P[j] |= q & ROOM(N - 1 - __builtin_popcountll(j));
+        if (t > 0) q &= G.sup[l][t];
+        P[j] |= q & room(&G, N - 1 - __builtin_popcountll(j));
       }
     }
     /* Y: full windows with a coin r whose removal lands in D + P */
     memset(Y, 0, nw * sizeof *Y);
     if (N <= n) {
       for (i = 0; i < nw; i++) {
-        uint64_t x0 = (D[i] | P[i]) & FULL(N - 1 - __builtin_popcountll(i));
+        uint64_t x0 = (D[i] | P[i]) & full(&G, N - 1 - __builtin_popcountll(i));
         if (!x0) continue;
         for (l = 0; l < n; l++) {
           size_t hb = l >= 6 ? (size_t)1 << (l - 6) : 0;
@@ -355,13 +392,13 @@ static int build_window(wbuild *wb, wsets *ws) {
             if (i & hb) continue;
             Y[i | hb] |= x0;
           } else {
-            Y[i] |= (x0 << (1u << l)) & with[l];
+            Y[i] |= (x0 << (1u << l)) & G.with[l];
           }
         }
       }
     }
     for (j = 0; j < nw; j++) {
-      uint64_t nu = (P[j] | (Y[j] & FULL(N - __builtin_popcountll(j))))
+      uint64_t nu = (P[j] | (Y[j] & full(&G, N - __builtin_popcountll(j))))
                     & ~R[j] & valid;
       D[j] = nu;
       if (!nu) continue;
@@ -371,8 +408,90 @@ static int build_window(wbuild *wb, wsets *ws) {
     }
     if (!any) break;
   }
-#undef ROOM
-#undef FULL
+  return PN_OK;
+}
+
+/* from the source (the header's Q_L): Q_0 the subsets of the source's
+** cells of W; Q_{L+1} is Q_L with the subsets x + c for x new in Q_L
+** (|x| < N, c free and supported in x) and every subset of those: R_L's
+** builder run the other way, with removals closing downwards */
+static int build_from(wbuild *wb, wsets *ws) {
+  wgeo G;
+  int n, N, l, k, L, rc;
+  size_t nw, i, j;
+  uint64_t valid, srcw;
+  uint64_t *Q, *P, *E, *D;
+  bb_t g;
+  if ((rc = geo_init(&G, wb, ws)) != PN_OK) return rc;
+  n = G.n; N = G.N; nw = G.nw; valid = G.valid; g = G.g;
+  Q = ws->R; P = ws->P; E = ws->Y; D = ws->D;
+  srcw = 0;
+  for (k = 0; k < 64; k++)
+    if (((unsigned)k & ~(unsigned)(g & 63)) == 0) srcw |= (uint64_t)1 << k;
+  for (j = 0; j < nw; j++) {
+    int pc = __builtin_popcountll(j);
+    Q[j] = (j & ~(size_t)(g >> 6)) == 0 ? srcw & room(&G, N - pc) & valid
+                                        : 0;
+    mark(wb, j, Q[j], 0);
+  }
+  /* D: the subsets new at the last level; a subset new at level L + 1 is
+  ** one placement from a subset new at level L, or below such a one */
+  memcpy(D, Q, nw * sizeof *D);
+  for (L = 0; L < 254; L++) {
+    int any = 0, more;
+    if ((rc = stopped(wb->lim, wb->t0)) != 0) return rc;
+    /* P: a coin put on a free cell l of a subset of D with room for it,
+    ** supported there */
+    memset(P, 0, nw * sizeof *P);
+    for (i = 0; i < nw; i++) {
+      uint64_t di = D[i] & room(&G, N - 1 - __builtin_popcountll(i));
+      if (!di) continue;
+      for (l = 0; l < n; l++) {
+        size_t hb = l >= 6 ? (size_t)1 << (l - 6) : 0;
+        uint64_t q = hb ? ((i & hb) ? 0 : di) : di & G.without[l];
+        int t;
+        if (!q) continue;
+        t = G.need[l] - __builtin_popcountll(i & G.hi[l]);
+        if (t > 7) continue;
+        if (t > 0) q &= G.sup[l][t];
+        if (hb) P[i | hb] |= q;
+        else P[i] |= q << (1u << l);
+      }
+    }
+    /* the new level, D: P and the subsets below it not yet in Q, closed
+    ** downwards one removal at a time (E: the last ones added) */
+    for (j = 0; j < nw; j++) {
+      D[j] = P[j] & ~Q[j] & valid;
+      E[j] = D[j];
+    }
+    do {
+      more = 0;
+      memset(P, 0, nw * sizeof *P);
+      for (i = 0; i < nw; i++) {
+        uint64_t x = E[i];
+        if (!x) continue;
+        for (l = 0; l < n; l++) {
+          size_t hb = l >= 6 ? (size_t)1 << (l - 6) : 0;
+          if (hb) {
+            if (i & hb) P[i ^ hb] |= x;
+          } else {
+            P[i] |= (x & G.with[l]) >> (1u << l);
+          }
+        }
+      }
+      for (j = 0; j < nw; j++) {
+        E[j] = P[j] & ~Q[j] & ~D[j] & valid;
+        if (E[j]) { D[j] |= E[j]; more = 1; }
+      }
+    } while (more);
+    for (j = 0; j < nw; j++) {
+      if (!D[j]) continue;
+      any = 1;
+      Q[j] |= D[j];
+      mark(wb, j, D[j], L + 1);
+    }
+    if (!any) break;
+  }
   return PN_OK;
 }
 
@@ -396,7 +515,8 @@ static void *build_worker(void *ud) {
       wsets_free(&ws);
       return NULL;
     }
-    rc = build_window(&pb->w[i], &ws);
+    rc = pb->p->from ? build_from(&pb->w[i], &ws)
+                     : build_toward(&pb->w[i], &ws);
     pthread_mutex_lock(&pb->lock);
     pb->w[i].rc = rc;
     pb->failed |= rc != PN_OK;
@@ -567,17 +687,19 @@ void pn_pdb_free(pn_pdb *p) {
 ** Tables kept between searches
 ** ===================================================================== */
 
-int pn_pdbcache_fits(const pn_pdbcache *c, const bbspace *s, bb_t goal) {
-  return c->pdb.nwin > 0 && c->ncell == s->ncell && c->ncoin == s->ncoin
-         && c->d == s->d && c->all == s->all && c->goal == goal
-         && memcmp(c->nbr, s->nbr, (size_t)s->ncell * sizeof(bb_t)) == 0;
+int pn_pdbcache_fits(const pn_pdbcache *c, int from, const bbspace *s,
+                     bb_t cells) {
+  const pn_pdbslot *k = &c->slot[from != 0];
+  return k->pdb.nwin > 0 && k->ncell == s->ncell && k->ncoin == s->ncoin
+         && k->d == s->d && k->all == s->all && k->cells == cells
+         && memcmp(k->nbr, s->nbr, (size_t)s->ncell * sizeof(bb_t)) == 0;
 }
 
-int pn_pdbcache_same(const pn_pdbcache *c, const bbspace *s, bb_t goal,
-                     const pn_pdb *p) {
-  const pn_pdb *q = &c->pdb;
+int pn_pdbcache_same(const pn_pdbcache *c, int from, const bbspace *s,
+                     bb_t cells, const pn_pdb *p) {
+  const pn_pdb *q = &c->slot[from != 0].pdb;
   int k;
-  if (!pn_pdbcache_fits(c, s, goal) || q->npart != p->npart
+  if (!pn_pdbcache_fits(c, from, s, cells) || q->npart != p->npart
       || q->nwin != p->nwin || q->maxcells != p->maxcells) return 0;
   for (k = 0; k <= p->npart; k++)
     if (q->first[k] != p->first[k]) return 0;
@@ -587,21 +709,32 @@ int pn_pdbcache_same(const pn_pdbcache *c, const bbspace *s, bb_t goal,
 }
 
 void pn_pdbcache_keep(pn_pdbcache *c, pn_pdb *p, const bbspace *s,
-                      bb_t goal) {
-  pn_pdbcache_clear(c);
-  c->pdb = *p;
+                      bb_t cells) {
+  pn_pdbslot *k = &c->slot[p->from != 0];
+  pn_pdbcache_drop(c, p->from);
+  k->pdb = *p;
   memset(p, 0, sizeof *p);
-  c->ncell = s->ncell;
-  c->ncoin = s->ncoin;
-  c->d = s->d;
-  c->all = s->all;
-  c->goal = goal;
-  memcpy(c->nbr, s->nbr, (size_t)s->ncell * sizeof(bb_t));
+  k->ncell = s->ncell;
+  k->ncoin = s->ncoin;
+  k->d = s->d;
+  k->all = s->all;
+  k->cells = cells;
+  memcpy(k->nbr, s->nbr, (size_t)s->ncell * sizeof(bb_t));
+}
+
+void pn_pdbcache_drop(pn_pdbcache *c, int from) {
+  pn_pdb *q = &c->slot[from != 0].pdb;
+  pn_pdb_free(q);
+  memset(q, 0, sizeof *q);
 }
 
 void pn_pdbcache_clear(pn_pdbcache *c) {
-  pn_pdb_free(&c->pdb);
-  memset(&c->pdb, 0, sizeof c->pdb);
+  pn_pdbcache_drop(c, 0);
+  pn_pdbcache_drop(c, 1);
+}
+
+size_t pn_pdbcache_bytes(const pn_pdbcache *c) {
+  return c->slot[0].pdb.bytes + c->slot[1].pdb.bytes;
 }
 
 /* }==================================================================== */

@@ -15,6 +15,17 @@
 ** bound is the largest sum over the partitions.  A relaxed distance that
 ** does not exist proves the goal unreachable (PN_PDB_DEAD).
 **
+** Tables from a source (`from`, for A* run backwards: from the goal
+** through reverse moves to the start) bound the moves from the source's
+** cells to a configuration instead: within W, the fewest supported
+** placements (outside occupied, removals free) from the source's coins
+** of W to a superset of the configuration's.  The trace on W of a real
+** path from the source is such a relaxed path, so the sum over a
+** partition never exceeds the real distance; one real move changes it by
+** at most one (a relaxed path to the state before, extended by the
+** move's placement, reaches a superset of the state after: consistent
+** for the reverse moves of a backward search).
+**
 ** The tables hold one byte per subset of a window; they are built as bit
 ** sets, one relaxed move per pass, on several threads.  A window of more
 ** than PN_PDB_BITCELLS cells is compact: only its subsets of at most N
@@ -54,6 +65,7 @@ typedef struct pn_pdb {
   size_t bytes;                   /* of the tables */
   size_t work;                    /* more bytes while building */
   int maxcells;
+  int from;                       /* bounds from a source, not to a goal */
   double seconds;                 /* to build */
 } pn_pdb;
 
@@ -64,8 +76,9 @@ typedef struct pn_pdb {
 int pn_pdb_plan(pn_pdb *p, const bbspace *s, const pn_board *w,
                 int maxcells);
 /* build the tables for the goal cells `goal` (the union of the goal's
-** classes); PN_EINTR / PN_ELIMIT when lim stops it (t0: when the limits'
-** clock started), PN_ENOMEM when an allocation fails */
+** classes), or from them when p->from is set; PN_EINTR / PN_ELIMIT when
+** lim stops it (t0: when the limits' clock started), PN_ENOMEM when an
+** allocation fails */
 int pn_pdb_build(pn_pdb *p, const bbspace *s, bb_t goal, int threads,
                  const pn_limits *lim, double t0, pn_error *err);
 /* the bound for the occupied cells m, or PN_PDB_DEAD */
@@ -113,29 +126,39 @@ void pn_pdb_free(pn_pdb *p);
 
 /*
 ** Tables kept from one search to the next (penny.h's pn_searchopts
-** pdbcache; the Lua binding's penny.databases()).  The tables depend on
-** the window's cells and neighbours, the threshold d, the number of coins,
-** the goal's cells and the windows chosen; a search whose puzzle differs
-** in any of them builds its own and keeps those instead.
+** pdbcache; the Lua binding's penny.databases()): one set toward a goal
+** (slot 0) and one from a start (slot 1, for backward searches).  The
+** tables depend on the window's cells and neighbours, the threshold d, the
+** number of coins, the goal's (start's) cells and the windows chosen; a
+** search whose puzzle differs in any of them builds its own and keeps
+** those instead.
 */
-struct pn_pdbcache {
+typedef struct pn_pdbslot {
   pn_pdb pdb;                   /* no windows: empty */
   int ncell, ncoin, d;
-  bb_t all, goal;
+  bb_t all, cells;              /* the goal's or the start's cells */
   bb_t nbr[BB_MAXCELL];
+} pn_pdbslot;
+
+struct pn_pdbcache {
+  pn_pdbslot slot[2];           /* toward a goal, from a start */
   uint64_t builds, reuses;      /* searches that built or reused tables */
 };
 
-/* whether c holds tables for the space s and goal cells goal (any
+/* whether slot `from` of c holds tables for the space s and cells (any
 ** windows) */
-int pn_pdbcache_fits(const pn_pdbcache *c, const bbspace *s, bb_t goal);
-/* whether c holds tables for s and goal with the windows of the plan p */
-int pn_pdbcache_same(const pn_pdbcache *c, const bbspace *s, bb_t goal,
-                     const pn_pdb *p);
-/* move the built tables p into c (p is left empty) */
+int pn_pdbcache_fits(const pn_pdbcache *c, int from, const bbspace *s,
+                     bb_t cells);
+/* whether it holds them with the windows of the plan p */
+int pn_pdbcache_same(const pn_pdbcache *c, int from, const bbspace *s,
+                     bb_t cells, const pn_pdb *p);
+/* move the built tables p into the slot p->from of c (p is left empty) */
 void pn_pdbcache_keep(pn_pdbcache *c, pn_pdb *p, const bbspace *s,
-                      bb_t goal);
-/* free the tables c holds */
+                      bb_t cells);
+/* free the tables of slot `from`, of both */
+void pn_pdbcache_drop(pn_pdbcache *c, int from);
 void pn_pdbcache_clear(pn_pdbcache *c);
+/* the bytes of the tables c holds */
+size_t pn_pdbcache_bytes(const pn_pdbcache *c);
 
 #endif

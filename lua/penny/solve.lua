@@ -40,7 +40,7 @@ local OPTIONS = { method = "string", max_memory = "number",
                   beam_width = "number", max_depth = "number", seed = "number",
                   max_steps = "number", probe_levels = "number",
                   encoding = "string", pdb = "boolean", partial = "boolean",
-                  prune = "boolean",
+                  prune = "boolean", direction = "string",
                   databases = "userdata" }
 
 local function check_opts(opts, level)
@@ -57,6 +57,11 @@ local function check_opts(opts, level)
     end
     if not want then
       error(format("unknown solve option '%s'", tostring(k)), level)
+    end
+    if k == "direction" and v ~= "auto" and v ~= "forward"
+       and v ~= "backward" then
+      error("solve option 'direction' must be \"auto\", \"forward\" or "
+        .. "\"backward\"", level)
     end
     if type(v) ~= want then
       error(format("solve option '%s' must be a %s", k, want), level)
@@ -190,7 +195,7 @@ local function finish(p, win, r, method)
   local stats = { states = r.states, expanded = r.expanded, depth = r.depth,
                   probed = r.probed, memory = r.memory, seconds = r.seconds,
                   pdb_seconds = r.pdb_seconds, pdb_reused = r.pdb_reused,
-                  window = win.text }
+                  backward = r.backward, window = win.text }
   local f = { method = method, stats = stats, moves = r.moves,
               lower_bound = r.lower_bound }
   if r.verdict == "solved" then
@@ -287,7 +292,7 @@ local function engine_once(p, opts, method)
     time_limit = opts.time_limit, threads = opts.threads,
     probe_levels = opts.probe_levels, progress = opts.progress,
     encoding = opts.encoding, pdb = opts.pdb, partial = opts.partial,
-    prune = opts.prune,
+    prune = opts.prune, direction = opts.direction,
     databases = opts.databases })
   if r == nil then error(why .. "!", 0) end
   return Solution.new(p, finish(p, win, r, name))
