@@ -23,6 +23,8 @@ bench/run.lua -- the benchmarks of `make bench` (see BENCHMARKS.md).
   --moves 6,7            part C: the lengths sampled, four puzzles each
   --pdb N                parts A (by goal), B, D: A*'s windows of up to
                          N cells (1 to 30; else the engine's default, 27)
+  --direction D          parts A (by goal), B, D: A* forward, backward or
+                         auto (the default: a probe of both ways)
 
   A  font5x7, all 1,332 puzzles: one distance table per start letter (36
      targets at once), or with --by goal one solve per puzzle, goal by
@@ -60,6 +62,7 @@ do
     elseif k == "--moves" then opts.moves = v
     elseif k == "--goal" then opts.goal = v
     elseif k == "--pdb" then opts.pdb = math.tointeger(tonumber(v))
+    elseif k == "--direction" then opts.direction = v
     elseif k == "--by" then
       assert(v == "start" or v == "goal", "--by takes start or goal")
       opts.by = v
@@ -141,7 +144,7 @@ if want("A") and opts.by == "goal" then
         local sol = p:solve{ max_memory = BUDGET, time_limit = opts.limit,
                              threads = opts.threads, progress = false,
                              method = opts.method, databases = db,
-                             pdb = opts.pdb }
+                             pdb = opts.pdb, direction = opts.direction }
         if sol.verdict == "solved" and #sol == #known then same = same + 1 else
           bad = bad + 1
           say("MISMATCH %s: penny %s %s, Chaffin %d", key, sol.verdict,
@@ -157,7 +160,8 @@ if want("A") and opts.by == "goal" then
         built = built + (sol.stats.pdb_seconds or 0)
         -- which search proved it, from the optimality reason
         local r = sol.reason or ""
-        local how = r:find("A*", 1, true) and "A*"
+        local how = r:find("A*", 1, true)
+          and (sol.stats.backward and "A* backward" or "A*")
           or r:find("bidirectional", 1, true) and "bidir"
           or r:find("^optimal: ") and "full" or "other"
         methods[how] = (methods[how] or 0) + 1
@@ -279,14 +283,16 @@ if want("B") then
     local t0 = wall()
     local s = p:solve{ max_memory = BUDGET, time_limit = opts.limit,
                        threads = opts.threads, progress = false,
-                       method = opts.method, pdb = opts.pdb }
+                       method = opts.method, pdb = opts.pdb,
+                       direction = opts.direction }
     local secs = wall() - t0
     if s.verdict == "solved" then
       assert(#s == #known and s.replayed, key .. ": not Chaffin's length")
     end
     say("| %s | %d | %s | %s | %.0f | %d | %.2f | %s |", key, #known,
       s.verdict == "solved" and tostring(#s) or ("≥" .. tostring(s.lower_bound)),
-      s.verdict, secs, s.stats.states or 0, peak_rss() / 1e9, s.method)
+      s.verdict, secs, s.stats.states or 0, peak_rss() / 1e9,
+      s.method .. (s.stats.backward and " backward" or ""))
   end
 end
 
@@ -391,7 +397,7 @@ if want("D") then
     local s = p:solve{ max_memory = BUDGET, time_limit = opts.limit,
                        threads = opts.threads, progress = false,
                        method = opts.method, databases = db,
-                       pdb = opts.pdb }
+                       pdb = opts.pdb, direction = opts.direction }
     local secs = wall() - t0
     local built = s.stats.pdb_seconds or 0
     times[#times + 1] = secs

@@ -132,6 +132,26 @@ describe("penny solve / show", function()
     assert.truthy(out:find("bad --encoding nibble", 1, true), out)
   end)
 
+  it("solves with A* either way (--direction)", function()
+    local f = os.tmpname()
+    local h = io.open(f, "w")
+    h:write("puzzle: staircase\nboard: square 4x4\noptimum: 3\n"
+            .. "start:\noooo\noo..\no...\n....\n"
+            .. "goal:\n.ooo\n.oo.\n.oo.\n....\n")
+    h:close()
+    for dir, says in pairs{ backward = "A* from the goal by reverse moves",
+                            forward = "A* with window" } do
+      local out, st = S.run(S.PENNY .. " solve " .. f .. " --method astar --direction " .. dir)
+      assert.equal(0, st, out)
+      assert.truthy(out:find(says, 1, true), out)
+      assert.truthy(out:find("optimum 3: matches", 1, true), out)
+    end
+    local out, st = S.run(S.PENNY .. " solve " .. f .. " --direction sideways")
+    os.remove(f)
+    assert.equal(2, st, out)
+    assert.truthy(out:find("bad --direction sideways", 1, true), out)
+  end)
+
   it("shows puzzles with their explanation", function()
     local out, st = S.run(S.PENNY .. " show examples/classics.pz")
     assert.equal(0, st, out)

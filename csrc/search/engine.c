@@ -7,7 +7,9 @@
 **      AUTO_QUICK states when the goal is one placement, else within a
 **      share of the budget;
 **   2. past AUTO_QUICK, A* with window pattern databases (pdb.c); at
-**      once when a pn_pdbcache holds the tables;
+**      once when a pn_pdbcache holds the tables; from the start or from
+**      the goal by reverse moves, whichever a probe of both finds
+**      cheaper (run_astar);
 **   3. if that runs out of memory and the ranked space fits the budget,
 **      BFS over the whole ranked space (3 bits per state), from the start
 **      until the goal is reached.
@@ -425,7 +427,7 @@ static int run_astar(pn_coingame *cg, uint64_t key, pn_coingame *bg,
                      pn_coingame **g_used, pn_error *err) {
   int dir = o ? o->direction : PN_DIR_AUTO, rc, back;
   bounds_seen *seen = NULL;
-  double t0 = pn_clock();
+  double t0 = pn_clock(), limit = keylim->time_limit;
   size_t cap;
   *g_used = cg;
   if (dir == PN_DIR_BACKWARD && !bg)
@@ -454,6 +456,7 @@ static int run_astar(pn_coingame *cg, uint64_t key, pn_coingame *bg,
     if (rc != PN_OK || !at_cap(kr, cap) || cap == keylim->max_states)
       goto done;
     take_stage(res, kr);
+    keylim->time_limit = time_left(limit, pn_clock() - t0);
   }
   rc = get_tables(bg, 1, bkey, o, keylim, &pdb[1], held, res, err);
   if (rc == PN_EINTR || rc == PN_ELIMIT) {
@@ -467,7 +470,7 @@ static int run_astar(pn_coingame *cg, uint64_t key, pn_coingame *bg,
     pn_limits pl = *keylim;
     int b, hf = -1, hb = -1, common = -1;
     pl.max_states = cap;
-    pl.time_limit = time_left(keylim->time_limit, pn_clock() - t0);
+    pl.time_limit = time_left(limit, pn_clock() - t0);
     rc = astar_on(bg, bkey, o, &pl, &seen[1], kr, err);
     if (rc != PN_OK || !at_cap(kr, cap)) { back = 1; goto done; }
     take_stage(res, kr);
@@ -477,7 +480,7 @@ static int run_astar(pn_coingame *cg, uint64_t key, pn_coingame *bg,
       if (seen[0].at[b] && seen[1].at[b]) common = b;
     }
     back = common >= 0 ? seen[1].at[common] < seen[0].at[common] : hb > hf;
-    keylim->time_limit = time_left(keylim->time_limit, pn_clock() - t0);
+    keylim->time_limit = time_left(limit, pn_clock() - t0);
   }
   rc = back ? astar_on(bg, bkey, o, keylim, NULL, kr, err)
             : astar_on(cg, key, o, keylim, NULL, kr, err);

@@ -7,6 +7,7 @@ penny.cli -- the interpreter's subcommands.
       --max-memory BYTES        (suffixes K, M, G accepted)
       --threads N
       --encoding E              full-space search: lean (default), byte or two
+      --direction D             A*: auto (default), forward or backward
       --progress / --quiet      progress on stderr (default: on a terminal)
   penny show FILE               the puzzles of a file and what decides them
 
@@ -35,7 +36,7 @@ local function usage(msg)
   if msg then out:write("penny: ", msg, "\n") end
   out:write("usage: penny solve FILE [--method M] [--time-limit S] "
     .. "[--max-memory BYTES] [--threads N] [--encoding auto|byte|lean|two]\n"
-    .. "       [--progress|--quiet]\n"
+    .. "       [--direction auto|forward|backward] [--progress|--quiet]\n"
     .. "       penny show FILE\n"
     .. "       penny render FILE [--svg OUT] [--animate] [--puzzle N]\n"
     .. "methods: auto (default), plain, bidir, astar, full; BYTES may end "
@@ -45,7 +46,8 @@ end
 
 -- the options that take a value
 local VALUED = { ["--method"] = true, ["--time-limit"] = true,
-  ["--max-memory"] = true, ["--threads"] = true, ["--encoding"] = true }
+  ["--max-memory"] = true, ["--threads"] = true, ["--encoding"] = true,
+  ["--direction"] = true }
 
 local function bytes(s)
   local n, unit = s:match("^(%d+%.?%d*)([KMG]?)B?$")
@@ -101,6 +103,12 @@ local function solve(args)
         return usage("bad --encoding " .. v)
       end
       opts.encoding = v
+      i = i + 1
+    elseif a == "--direction" then
+      if v ~= "auto" and v ~= "forward" and v ~= "backward" then
+        return usage("bad --direction " .. v)
+      end
+      opts.direction = v
       i = i + 1
     elseif a == "--progress" then opts.progress = true
     elseif a == "--quiet" then opts.progress = false
