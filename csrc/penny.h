@@ -516,9 +516,10 @@ typedef struct pn_searchopts {
 /* which way A* searches (a goal of one placement with every coin can be
 ** searched from either end; else forward only) */
 enum {
-  PN_DIR_AUTO = 0,            /* both probed up to PN_DIR_PROBE states, then
+  PN_DIR_AUTO = 0,            /* both probed (forward first, for at least
+                              ** the time its tables took to build), then
                               ** the one that needed fewer states for the
-                              ** same bound (engine.c) */
+                              ** same bound (engine.c, run_astar) */
   PN_DIR_FORWARD,             /* from the start, by moves */
   PN_DIR_BACKWARD             /* from the goal, by reverse moves */
 };

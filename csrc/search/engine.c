@@ -229,6 +229,12 @@ static int run_full(const pn_coingame *cg, const pn_rule *r,
 ** half a second; enough on the font5x7 sample to choose as well as any
 ** larger probe (BENCHMARKS.md) */
 #define PN_DIR_PROBE ((size_t)1 << 20)
+/* the forward probe goes on, before the second set of tables is built,
+** for as many states as A* stores in the time the first set took to
+** build (at about PN_DIR_RATE states a second: 1.3 to 1.5 M on font5x9
+** on this machine), so that a puzzle solved in that time pays no second
+** build: whole font5x9 goals of short puzzles were slower without it */
+#define PN_DIR_RATE 1.5e6
 
 /* the counts of a finished stage of key search into res; kr is cleared */
 static void take_stage(pn_result *res, pn_keyresult *kr) {
@@ -412,11 +418,12 @@ static int at_cap(const pn_keyresult *kr, size_t cap) {
 ** weakest far from the end it is measured to, and the states A* stores
 ** pile up where it is weakest (BENCHMARKS.md: on font5x9 F-R, 41 M
 ** expansions backward against 154-186 M forward; on font5x7 J-F, 4.2 M
-** states backward against 0.1 M forward).  PN_DIR_AUTO probes both ways
-** up to PN_DIR_PROBE states each (a probe that ends the search is the
-** answer) and then searches, from scratch, the way that stored fewer
-** states to finish the highest bound both finished (the growth from
-** bound to bound is steady, so the early bounds tell).  *g_used: the
+** states backward against 0.1 M forward).  PN_DIR_AUTO probes forward
+** (PN_DIR_RATE), then backward up to PN_DIR_PROBE states (a probe that
+** ends the search is the answer) and then searches, from scratch, the
+** way that stored fewer states to finish the highest bound both
+** finished (the growth from bound to bound is steady, so the early
+** bounds tell).  *g_used: the
 ** game whose result kr holds (its moves already in the real game's
 ** order).  Sets res (unsolvable) when tables prove the goal out of reach.
 */
@@ -428,7 +435,7 @@ static int run_astar(pn_coingame *cg, uint64_t key, pn_coingame *bg,
   int dir = o ? o->direction : PN_DIR_AUTO, rc, back;
   bounds_seen *seen = NULL;
   double t0 = pn_clock(), limit = keylim->time_limit;
-  size_t cap;
+  size_t cap = PN_DIR_PROBE;
   *g_used = cg;
   if (dir == PN_DIR_BACKWARD && !bg)
     return pn_seterror(err, PN_EINVAL, "a backward search needs a goal of "
@@ -447,13 +454,16 @@ static int run_astar(pn_coingame *cg, uint64_t key, pn_coingame *bg,
   if (!back) {
     /* the forward probe */
     pn_limits pl = *keylim;
-    cap = keylim->max_states && keylim->max_states < PN_DIR_PROBE
-        ? keylim->max_states : PN_DIR_PROBE;
-    pl.max_states = cap;
+    double more = cg->pdb ? cg->pdb->seconds * PN_DIR_RATE : 0;
+    size_t fcap = more > (double)PN_DIR_PROBE ? (size_t)more : PN_DIR_PROBE;
+    if (keylim->max_states && keylim->max_states < fcap)
+      fcap = keylim->max_states;
+    cap = fcap < PN_DIR_PROBE ? fcap : PN_DIR_PROBE;
+    pl.max_states = fcap;
     if (!(seen = malloc(2 * sizeof *seen)))
       return pn_seterror(err, PN_ENOMEM, "out of memory");
     rc = astar_on(cg, key, o, &pl, &seen[0], kr, err);
-    if (rc != PN_OK || !at_cap(kr, cap) || cap == keylim->max_states)
+    if (rc != PN_OK || !at_cap(kr, fcap) || fcap == keylim->max_states)
       goto done;
     take_stage(res, kr);
     keylim->time_limit = time_left(limit, pn_clock() - t0);
