@@ -35,6 +35,80 @@ local function assert_same_moves(ref, s, what)
   end
 end
 
+-- the 7 x 3 king's board of the relaxed-distance tests: its cells, the
+-- each cell's neighbours as a mask, a popcount, a start and a goal of 3
+-- coins in opposite corners, and their masks
+local function king_window()
+  local board = penny.board{ lattice = "king", width = 7, height = 3 }
+  local cells, index = board:cells(), {}
+  local function at(pos) return index[pos[1] .. "," .. pos[2]] end
+  for i, c in ipairs(cells) do index[c[1] .. "," .. c[2]] = i - 1 end
+  local nbr = {}
+  for i, c in ipairs(cells) do
+    local m = 0
+    for _, q in ipairs(board:neighbours(c)) do m = m | 1 << at(q) end
+    nbr[i - 1] = m
+  end
+  local function popcount(x)
+    local n = 0
+    while x ~= 0 do x = x & (x - 1); n = n + 1 end
+    return n
+  end
+  local start = penny.config(board, { { 0, 0 }, { 1, 0 }, { 0, 1 } })
+  local goal = penny.config(board, { { 6, 2 }, { 5, 2 }, { 6, 1 } })
+  local function mask(cfg)
+    local m = 0
+    for _, pos in ipairs(cfg:positions()) do m = m | 1 << at(pos) end
+    return m
+  end
+  return board, cells, nbr, popcount, start, goal, mask(start), mask(goal)
+end
+
+-- every 3-coin configuration's bound (toward the goal, or from the
+-- start) equals its distance in dist (none: math.huge), and some are dead
+local function every_triple(board, cells, dist, db, side)
+  local n, dead = 0, 0
+  for a = 0, #cells - 1 do
+    for b = a + 1, #cells - 1 do
+      for c = b + 1, #cells - 1 do
+        local x = penny.config(board, { cells[a + 1], cells[b + 1], cells[c + 1] })
+        local want = dist[1 << a | 1 << b | 1 << c] or math.huge
+        assert.equal(want, (db:bound(x, side)))
+        n = n + 1
+        if want == math.huge then dead = dead + 1 end
+      end
+    end
+  end
+  assert.equal(1330, n)
+  assert.is_true(dead > 0 and dead < n, "vacuous")
+end
+
+-- distances from the subset src (a mask over ncell cells) in a 0-1
+-- graph: free(t, c) and paid(t, c) give the subset reached from t through
+-- cell c at no cost or at one (t itself: no step)
+local function relaxed_levels(src, ncell, free, paid)
+  local dist, level, L = { [src] = 0 }, { src }, 0
+  while #level > 0 do
+    local i = 1
+    while i <= #level do
+      for c = 0, ncell - 1 do
+        local s = free(level[i], c)
+        if s ~= level[i] and not dist[s] then dist[s] = L; level[#level + 1] = s end
+      end
+      i = i + 1
+    end
+    local nextl = {}
+    for _, t in ipairs(level) do
+      for c = 0, ncell - 1 do
+        local s = paid(t, c)
+        if s ~= t and not dist[s] then dist[s] = L + 1; nextl[#nextl + 1] = s end
+      end
+    end
+    level, L = nextl, L + 1
+  end
+  return dist
+end
+
 local BOARDS = {
   { lattice = "square", width = 4, height = 4 },
   { lattice = "triangular", width = 4, height = 3 },
@@ -882,78 +956,27 @@ describe("A* with window pattern databases", function()
     -- backwards over the subsets. Forwards, a coin leaves for free, and a
     -- coin is put on a free cell with 2 occupied neighbours (at most 3
     -- coins) for one move, until the goal's cells are held
-    local board = penny.board{ lattice = "king", width = 7, height = 3 }
-    local cells, index = board:cells(), {}
-    local function at(pos) return index[pos[1] .. "," .. pos[2]] end
-    for i, c in ipairs(cells) do index[c[1] .. "," .. c[2]] = i - 1 end
-    local nbr = {}
-    for i, c in ipairs(cells) do
-      local m = 0
-      for _, q in ipairs(board:neighbours(c)) do m = m | 1 << at(q) end
-      nbr[i - 1] = m
-    end
+    local board, cells, nbr, popcount, start, goal, sm, gm = king_window()
     local N, d = 3, 2
-    local function popcount(x)
-      local n = 0
-      while x ~= 0 do x = x & (x - 1); n = n + 1 end
-      return n
-    end
-    local start = penny.config(board, { { 0, 0 }, { 1, 0 }, { 0, 1 } })
-    local goal = penny.config(board, { { 6, 2 }, { 5, 2 }, { 6, 1 } })
-    local gm = 0
-    for _, pos in ipairs(goal:positions()) do gm = gm | 1 << at(pos) end
     -- level by level: a subset one coin short of one at level L is at L
     -- too (adding a coin back is free backwards); a subset that lost a
     -- coin with 2 neighbours in it is at L + 1
-    local dist, level, L = { [gm] = 0 }, { gm }, 0
-    while #level > 0 do
-      local i = 1
-      while i <= #level do
-        local t = level[i]
-        if popcount(t) < N then
-          for c = 0, #cells - 1 do
-            local s = t | 1 << c
-            if s ~= t and not dist[s] then dist[s] = L; level[#level + 1] = s end
-          end
-        end
-        i = i + 1
-      end
-      local nextl = {}
-      for _, t in ipairs(level) do
-        for c = 0, #cells - 1 do
-          local s = t & ~(1 << c)
-          if s ~= t and popcount(nbr[c] & s) >= d and not dist[s] then
-            dist[s] = L + 1; nextl[#nextl + 1] = s
-          end
-        end
-      end
-      level, L = nextl, L + 1
-    end
+    local dist = relaxed_levels(gm, #cells,
+      function(t, c) return popcount(t) < N and t | 1 << c or t end,
+      function(t, c)
+        local x = t & ~(1 << c)
+        return popcount(nbr[c] & x) >= d and x or t
+      end)
     local p = penny.puzzle{ board = board, start = start, goal = goal }
     local db = penny.databases()
     local s = p:solve{ method = "astar", pdb = 21, databases = db }
     assert.equal("solved", s.verdict)
-    local sm = 0
-    for _, pos in ipairs(start:positions()) do sm = sm | 1 << at(pos) end
     assert.is_true(s.replayed and dist[sm] <= #s)
     assert.equal(21, db:info().maxcells)
     assert.equal(1, db:info().windows)
     -- 1,562 bytes of table for the subsets of at most 3 coins (2^21 plain)
     assert.is_true(db:info().bytes < 200000, db:info().bytes)
-    local n, dead = 0, 0
-    for a = 0, #cells - 1 do
-      for b = a + 1, #cells - 1 do
-        for c = b + 1, #cells - 1 do
-          local x = penny.config(board, { cells[a + 1], cells[b + 1], cells[c + 1] })
-          local want = dist[1 << a | 1 << b | 1 << c] or math.huge
-          assert.equal(want, (db:bound(x)))
-          n = n + 1
-          if want == math.huge then dead = dead + 1 end
-        end
-      end
-    end
-    assert.equal(1330, n)
-    assert.is_true(dead > 0 and dead < n, "vacuous")
+    every_triple(board, cells, dist, db, "goal")
   end)
   it("keeps tables from a start with the exact relaxed distances, for backward searches", function()
     -- the 7 x 3 king's board again (one compact window of 21 cells), the
@@ -961,52 +984,15 @@ describe("A* with window pattern databases", function()
     -- distance from the start's cells to x, found here by a plain search
     -- forwards over the subsets (a coin leaves for free; a coin put on a
     -- free cell with 2 occupied neighbours, at most 3 coins, costs one)
-    local board = penny.board{ lattice = "king", width = 7, height = 3 }
-    local cells, index = board:cells(), {}
-    local function at(pos) return index[pos[1] .. "," .. pos[2]] end
-    for i, c in ipairs(cells) do index[c[1] .. "," .. c[2]] = i - 1 end
-    local nbr = {}
-    for i, c in ipairs(cells) do
-      local m = 0
-      for _, q in ipairs(board:neighbours(c)) do m = m | 1 << at(q) end
-      nbr[i - 1] = m
-    end
+    local board, cells, nbr, popcount, start, goal, sm, gm = king_window()
     local N, d = 3, 2
-    local function popcount(x)
-      local n = 0
-      while x ~= 0 do x = x & (x - 1); n = n + 1 end
-      return n
-    end
-    local start = penny.config(board, { { 0, 0 }, { 1, 0 }, { 0, 1 } })
-    local goal = penny.config(board, { { 6, 2 }, { 5, 2 }, { 6, 1 } })
-    local sm = 0
-    for _, pos in ipairs(start:positions()) do sm = sm | 1 << at(pos) end
     -- level by level: what a subset of level L loses for free is at L too;
     -- a coin put where it has 2 neighbours (room left) is at L + 1
-    local dist, level, L = { [sm] = 0 }, { sm }, 0
-    while #level > 0 do
-      local i = 1
-      while i <= #level do
-        local t = level[i]
-        for c = 0, #cells - 1 do
-          local s = t & ~(1 << c)
-          if s ~= t and not dist[s] then dist[s] = L; level[#level + 1] = s end
-        end
-        i = i + 1
-      end
-      local nextl = {}
-      for _, t in ipairs(level) do
-        if popcount(t) < N then
-          for c = 0, #cells - 1 do
-            local s = t | 1 << c
-            if s ~= t and popcount(nbr[c] & t) >= d and not dist[s] then
-              dist[s] = L + 1; nextl[#nextl + 1] = s
-            end
-          end
-        end
-      end
-      level, L = nextl, L + 1
-    end
+    local dist = relaxed_levels(sm, #cells,
+      function(t, c) return t & ~(1 << c) end,
+      function(t, c)
+        return popcount(t) < N and popcount(nbr[c] & t) >= d and t | 1 << c or t
+      end)
     local p = penny.puzzle{ board = board, start = start, goal = goal }
     local db = penny.databases()
     local s = p:solve{ method = "astar", pdb = 21, databases = db,
@@ -1014,28 +1000,13 @@ describe("A* with window pattern databases", function()
     assert.equal("solved", s.verdict)
     assert.is_true(s.replayed and s.stats.backward)
     assert.matches("from the goal by reverse moves", s.reason, 1, true)
-    local gm = 0
-    for _, pos in ipairs(goal:positions()) do gm = gm | 1 << at(pos) end
     assert.is_true(dist[gm] <= #s)
     local info = db:info()
     assert.is_true(info.from > 0 and info.toward == 0 and info.bytes == info.from)
     assert.matches("from a start", tostring(db), 1, true)
     assert.has_error(function() db:bound(start) end)
     assert.has_error(function() db:bound(start, "sideways") end)
-    local n, dead = 0, 0
-    for a = 0, #cells - 1 do
-      for b = a + 1, #cells - 1 do
-        for c = b + 1, #cells - 1 do
-          local x = penny.config(board, { cells[a + 1], cells[b + 1], cells[c + 1] })
-          local want = dist[1 << a | 1 << b | 1 << c] or math.huge
-          assert.equal(want, (db:bound(x, "start")))
-          n = n + 1
-          if want == math.huge then dead = dead + 1 end
-        end
-      end
-    end
-    assert.equal(1330, n)
-    assert.is_true(dead > 0 and dead < n, "vacuous")
+    every_triple(board, cells, dist, db, "start")
     -- a second backward solve from the same start reuses them; a forward
     -- one adds tables toward its goal beside them
     local s2 = p:solve{ method = "astar", pdb = 21, databases = db,

@@ -92,6 +92,17 @@ goal:
   end
 end)
 
+-- a small puzzle file (3 moves) in a temporary file; its name
+local function staircase()
+  local f = os.tmpname()
+  local h = io.open(f, "w")
+  h:write("puzzle: staircase\nboard: square 4x4\noptimum: 3\n"
+          .. "start:\noooo\noo..\no...\n....\n"
+          .. "goal:\n.ooo\n.oo.\n.oo.\n....\n")
+  h:close()
+  return f
+end
+
 describe("penny solve / show", function()
   it("solves a file, checks the optima and exits 0", function()
     local out, st = S.run(S.PENNY .. " solve examples/classics.pz --quiet")
@@ -113,12 +124,7 @@ describe("penny solve / show", function()
   end)
 
   it("solves with each encoding of the full-space search", function()
-    local f = os.tmpname()
-    local h = io.open(f, "w")
-    h:write("puzzle: staircase\nboard: square 4x4\noptimum: 3\n"
-            .. "start:\noooo\noo..\no...\n....\n"
-            .. "goal:\n.ooo\n.oo.\n.oo.\n....\n")
-    h:close()
+    local f = staircase()
     for enc, says in pairs{ lean = "lean: depths mod 3", two = "two bits per state",
                             byte = "full-space BFS completed" } do
       local out, st = S.run(S.PENNY .. " solve " .. f .. " --method full --encoding " .. enc)
@@ -133,12 +139,7 @@ describe("penny solve / show", function()
   end)
 
   it("solves with A* either way (--direction)", function()
-    local f = os.tmpname()
-    local h = io.open(f, "w")
-    h:write("puzzle: staircase\nboard: square 4x4\noptimum: 3\n"
-            .. "start:\noooo\noo..\no...\n....\n"
-            .. "goal:\n.ooo\n.oo.\n.oo.\n....\n")
-    h:close()
+    local f = staircase()
     for dir, says in pairs{ backward = "A* from the goal by reverse moves",
                             forward = "A* with window" } do
       local out, st = S.run(S.PENNY .. " solve " .. f .. " --method astar --direction " .. dir)

@@ -329,25 +329,32 @@ static uint64_t full(const wgeo *G, int t) {
   return t < 0 || t > 6 ? 0 : G->eq[t];
 }
 
+/* level 0 into S (and the tables): the subsets holding the goal's cells
+** of W (up), or those within the source's (down), of at most N coins */
+static void level0(const wgeo *G, const wbuild *wb, uint64_t *S, int up) {
+  unsigned gl = (unsigned)(G->g & 63);
+  size_t gh = (size_t)(G->g >> 6), j;
+  uint64_t low = 0;
+  unsigned b;
+  for (b = 0; b < 64; b++)
+    if (up ? (b & gl) == gl : (b & ~gl) == 0) low |= (uint64_t)1 << b;
+  for (j = 0; j < G->nw; j++) {
+    int in = up ? (j & gh) == gh : (j & ~gh) == 0;
+    S[j] = in ? low & room(G, G->N - __builtin_popcountll(j)) & G->valid : 0;
+    mark(wb, j, S[j], 0);
+  }
+}
+
 /* toward the goal: the header's R_L, P and Y */
 static int build_toward(wbuild *wb, wsets *ws) {
   wgeo G;
-  int n, N, l, k, L, rc;
+  int n, N, l, L, rc;
   size_t nw, i, j;
-  uint64_t valid, goalw;
-  uint64_t *R, *P, *Y, *D;
-  bb_t g;
+  uint64_t valid, *R, *P, *Y, *D;
   if ((rc = geo_init(&G, wb, ws)) != PN_OK) return rc;
-  n = G.n; N = G.N; nw = G.nw; valid = G.valid; g = G.g;
+  n = G.n; N = G.N; nw = G.nw; valid = G.valid;
   R = ws->R; P = ws->P; Y = ws->Y; D = ws->D;
-  goalw = 0;
-  for (k = 0; k < 64; k++)
-    if (((unsigned)k & (g & 63)) == (g & 63)) goalw |= (uint64_t)1 << k;
-  for (j = 0; j < nw; j++) {
-    int pc = __builtin_popcountll(j);
-    R[j] = (j & (g >> 6)) == (g >> 6) ? goalw & room(&G, N - pc) & valid : 0;
-    mark(wb, j, R[j], 0);
-  }
+  level0(&G, wb, R, 1);
   /* D: the subsets first reached at the last level.  A subset reaching
   ** R_L in one step reaches R_{L-1} or D in one step, and those reaching
   ** R_{L-1} are in R_L already: the new ones come from D alone (and for
@@ -417,36 +424,25 @@ static int build_toward(wbuild *wb, wsets *ws) {
 ** builder run the other way, with removals closing downwards */
 static int build_from(wbuild *wb, wsets *ws) {
   wgeo G;
-  int n, N, l, k, L, rc;
-  size_t nw, i, j;
-  uint64_t valid, srcw;
+  int rc, L, l;
+  size_t i, j;
   uint64_t *Q, *P, *E, *D;
-  bb_t g;
   if ((rc = geo_init(&G, wb, ws)) != PN_OK) return rc;
-  n = G.n; N = G.N; nw = G.nw; valid = G.valid; g = G.g;
   Q = ws->R; P = ws->P; E = ws->Y; D = ws->D;
-  srcw = 0;
-  for (k = 0; k < 64; k++)
-    if (((unsigned)k & ~(unsigned)(g & 63)) == 0) srcw |= (uint64_t)1 << k;
-  for (j = 0; j < nw; j++) {
-    int pc = __builtin_popcountll(j);
-    Q[j] = (j & ~(size_t)(g >> 6)) == 0 ? srcw & room(&G, N - pc) & valid
-                                        : 0;
-    mark(wb, j, Q[j], 0);
-  }
+  level0(&G, wb, Q, 0);
   /* D: the subsets new at the last level; a subset new at level L + 1 is
   ** one placement from a subset new at level L, or below such a one */
-  memcpy(D, Q, nw * sizeof *D);
+  memcpy(D, Q, G.nw * sizeof *D);
   for (L = 0; L < 254; L++) {
     int any = 0, more;
     if ((rc = stopped(wb->lim, wb->t0)) != 0) return rc;
     /* P: a coin put on a free cell l of a subset of D with room for it,
     ** supported there */
-    memset(P, 0, nw * sizeof *P);
-    for (i = 0; i < nw; i++) {
-      uint64_t di = D[i] & room(&G, N - 1 - __builtin_popcountll(i));
+    memset(P, 0, G.nw * sizeof *P);
+    for (i = 0; i < G.nw; i++) {
+      uint64_t di = D[i] & room(&G, G.N - 1 - __builtin_popcountll(i));
       if (!di) continue;
-      for (l = 0; l < n; l++) {
+      for (l = 0; l < G.n; l++) {
         size_t hb = l >= 6 ? (size_t)1 << (l - 6) : 0;
         uint64_t q = hb ? ((i & hb) ? 0 : di) : di & G.without[l];
         int t;
@@ -460,17 +456,17 @@ static int build_from(wbuild *wb, wsets *ws) {
     }
     /* the new level, D: P and the subsets below it not yet in Q, closed
     ** downwards one removal at a time (E: the last ones added) */
-    for (j = 0; j < nw; j++) {
-      D[j] = P[j] & ~Q[j] & valid;
+    for (j = 0; j < G.nw; j++) {
+      D[j] = P[j] & ~Q[j] & G.valid;
       E[j] = D[j];
     }
     do {
       more = 0;
-      memset(P, 0, nw * sizeof *P);
-      for (i = 0; i < nw; i++) {
+      memset(P, 0, G.nw * sizeof *P);
+      for (i = 0; i < G.nw; i++) {
         uint64_t x = E[i];
         if (!x) continue;
-        for (l = 0; l < n; l++) {
+        for (l = 0; l < G.n; l++) {
           size_t hb = l >= 6 ? (size_t)1 << (l - 6) : 0;
           if (hb) {
             if (i & hb) P[i ^ hb] |= x;
@@ -479,12 +475,12 @@ static int build_from(wbuild *wb, wsets *ws) {
           }
         }
       }
-      for (j = 0; j < nw; j++) {
-        E[j] = P[j] & ~Q[j] & ~D[j] & valid;
+      for (j = 0; j < G.nw; j++) {
+        E[j] = P[j] & ~Q[j] & ~D[j] & G.valid;
         if (E[j]) { D[j] |= E[j]; more = 1; }
       }
     } while (more);
-    for (j = 0; j < nw; j++) {
+    for (j = 0; j < G.nw; j++) {
       if (!D[j]) continue;
       any = 1;
       Q[j] |= D[j];
