@@ -278,6 +278,11 @@ static void choose_bits(const pn_coingame *cg, uint64_t start, pn_pdb *pdb) {
   free(m);
 }
 
+/* the threads a search runs on */
+static int nthreads(const pn_searchopts *o) {
+  return o && o->threads > 0 ? o->threads : pn_ncores();
+}
+
 /* The tables for A* on game g (from its start key), toward its goal, or
 ** from its source when `from` (g the reversed game): window pattern
 ** databases when the goal has one placement and their tables fit a
@@ -319,9 +324,7 @@ static int get_tables(pn_coingame *g, int from, uint64_t key,
     keylim->max_memory += b;
     *held -= b;
   }
-  rc = pn_pdb_build(pdb, &g->s, cells,
-                    o && o->threads > 0 ? o->threads : pn_ncores(), keylim,
-                    t0, err);
+  rc = pn_pdb_build(pdb, &g->s, cells, nthreads(o), keylim, t0, err);
   if (rc == PN_EINTR || rc == PN_ELIMIT) {
     memset(pdb, 0, sizeof *pdb);
     return rc;
@@ -363,7 +366,6 @@ static void seen_progress(const pn_progress *p, void *ud) {
 static int astar_on(pn_coingame *g, uint64_t key, const pn_searchopts *o,
                     const pn_limits *lim, bounds_seen *seen,
                     pn_keyresult *kr, pn_error *err) {
-  int rc, nt = o && o->threads > 0 ? o->threads : pn_ncores();
   pn_keygame game = g->game;
   if (seen) {
     memset(seen->at, 0, sizeof seen->at);
@@ -373,8 +375,7 @@ static int astar_on(pn_coingame *g, uint64_t key, const pn_searchopts *o,
     game.progress_ud = seen;
   }
   memset(kr, 0, sizeof *kr);
-  rc = pn_key_astar(&game, key, nt, lim, kr, err);
-  return rc;
+  return pn_key_astar(&game, key, nthreads(o), lim, kr, err);
 }
 
 /* whether the tables prove g's goal out of reach from key (then res says
@@ -613,14 +614,6 @@ int pn_search(const pn_board *w, const pn_rule *r, const pn_config *start,
       goto out;
     }
   }
-  /* the game of reverse moves, for A* from the goal (the goal one
-  ** placement with every coin) */
-  if (cg.full && cg.npat == 1 && !(o && o->direction == PN_DIR_FORWARD)) {
-    if ((rc = pn_coingame_init(&bg, w, r, goal, start, PN_FIXED, &e2))
-        != PN_OK) { *err = e2; goto out; }
-    pn_coingame_reverse(&bg);
-    hasbg = 1;
-  }
   /* a cache's tables for another puzzle go */
   if (cache && cache->slot[0].pdb.nwin
       && !(cg.npat == 1
@@ -634,8 +627,8 @@ int pn_search(const pn_board *w, const pn_rule *r, const pn_config *start,
       pn_pdbcache_drop(cache, 1);
   }
   if (o && o->progress) {
-    cg.game.progress = bg.game.progress = o->progress;
-    cg.game.progress_ud = bg.game.progress_ud = o->progress_ud;
+    cg.game.progress = o->progress;
+    cg.game.progress_ud = o->progress_ud;
   }
   if (m == PN_M_AUTO) m = cg.full ? PN_M_BIDIR : PN_M_ASTAR;
   if (m == PN_M_FULL) {
@@ -696,9 +689,8 @@ int pn_search(const pn_board *w, const pn_rule *r, const pn_config *start,
       keylim.probe_levels = 0;
     }
     if (m == PN_M_BIDIR) {
-      int nt = o && o->threads > 0 ? o->threads : pn_ncores();
-      rc = pn_key_bidir(&cg.game, &key, 1, cg.goals, cg.npat, nt, &keylim,
-                        &kr, err);
+      rc = pn_key_bidir(&cg.game, &key, 1, cg.goals, cg.npat, nthreads(o),
+                        &keylim, &kr, err);
       if (rc == PN_OK && quick && kr.stopped == PN_ENOMEM
           && kr.states >= AUTO_QUICK) {
         take_stage(res, &kr);
@@ -709,8 +701,16 @@ int pn_search(const pn_board *w, const pn_rule *r, const pn_config *start,
     if (rc == PN_OK && m == PN_M_ASTAR) {
       keylim.time_limit = time_left(lim.time_limit, pn_clock() - t0);
       uint64_t bkey = 0;
-      if (hasbg) {
+      /* the game of reverse moves, for A* from the goal (the goal one
+      ** placement with every coin) */
+      if (cg.full && cg.npat == 1 && !(o && o->direction == PN_DIR_FORWARD)) {
         bbstate gs;
+        if ((rc = pn_coingame_init(&bg, w, r, goal, start, PN_FIXED, &e2))
+            != PN_OK) { *err = e2; goto out; }
+        pn_coingame_reverse(&bg);
+        hasbg = 1;
+        bg.game.progress = cg.game.progress;
+        bg.game.progress_ud = cg.game.progress_ud;
         bb_from_config(&bg.s, w, goal, &gs);
         bkey = pn_coingame_key(&bg, &gs);
       }
