@@ -30,14 +30,27 @@
 ** nothing depends on the number of threads.
 **
 ** 2. A coin may go from c to t when t has d neighbours in K = S \ {c}: the
-** targets depend on K only.  The successors of a layer are the K + t for
-** the distinct K obtained by lifting one coin off a state of the layer.  In
-** the dense middle layers each K is shared by several states, so a layer
-** is made in two stages (unlabelled states):
-**   lift:  each state of the layer marks its K's in a bitmap over the
-**          C(n, k-1) sets of k-1 coins;
-**   drop:  each marked K yields its K + t, checked against the seen bitmap.
-** Sparse layers use the direct way: each state yields its successors.
+** targets depend on the set K of the other k-1 coins only, and the moves
+** of that coin are the K + t for the targets t of K, whichever state of K
+** + c the coin is lifted from.  So a bitmap over the C(n, k-1) sets of k-1
+** coins (kever) marks the sets lifted so far, over the whole search: a
+** state yields the moves of its coin c only if K = S \ {c} is not marked
+** yet (and marks it).  Once K is lifted at depth d, every K + t is reached
+** by depth d + 1, so skipping K later loses nothing.  In a complete table
+** each K is lifted once in the whole search, not once for each of the
+** layers holding a superset of it; in a small search most of the coins of
+** a state are skipped (font5x7 A-4's last layer: 1.24 M states, 14.9 M
+** sets, 1.86 M of them new, 11.1 M successors instead of about 90 M).
+** Two threads may both find a set clear and both yield its moves: the
+** bit is set by an atomic or, whose old value decides, so that happens
+** only when both read it before either sets it, and costs only repeated
+** offsets, which the apply stage drops (the results do not depend on
+** it).  Labelled states have no such bitmap and yield every move.
+**   (This replaces a two-stage layer, lift then drop, which marked the K's
+** of one layer in a bitmap cleared at each layer; against it: font5x7 A-4
+** 0.30 s -> 0.22 s, 7-T 0.19 s -> 0.14 s, a whole letter's table (start
+** 7, 806 M states) 121 s -> 53 s, the 6 x 5 box's complete table of 12
+** coins (85.7 M states) 13.8 s -> 6.0 s; two threads.)
 **
 ** Ranks are colex ranks (engine.h); every rank derived from another one is
 ** computed in O(1) from prefix sums of binomials, as explained at each use.
@@ -116,7 +129,7 @@
 #define PF 16
 
 /* what a round does */
-enum { JOB_DIRECT, JOB_LIFT, JOB_DROP, JOB_EXIT };
+enum { JOB_EXPAND, JOB_EXIT };
 
 typedef struct worker {
   pn_fullbfs *f;
@@ -194,7 +207,7 @@ static void close_blocks(worker *w) {
 
 
 /* {====================================================================
-** Successors and lifts of one state
+** Successors of one state
 ** ===================================================================== */
 
 /* the prefix sums over the coins p_0 < p_1 < ... of u
@@ -216,57 +229,6 @@ static inline int prefix(const bbspace *s, bb_t u, int j, int *pos,
 }
 
 /*
-** The suffix sums over the coins p_0 < p_1 < ... of a mask
-**   T[m] = sum_{l>=m} C(p_l, l+j+1) - C(p_l, l+j)
-** kept from one mask to the next of a scan (j = 0 for lifts, 1 for
-** drops).  The masks of a scan come in increasing order, and consecutive
-** ones differ in their lowest coins only (a Gosper step or an incremental
-** unrank changes the coins below the highest bit that differs), so only
-** the sums of those coins are computed again, not all 12 (font5x7 A-4's
-** full search, callgrind, one thread: 3.35 G instructions -> 3.06 G;
-** D-0's 4.74 G -> 4.32 G).
-*/
-typedef struct suffixes {
-  bb_t mask;                          /* 0: none yet */
-  int j;
-  int pos[BB_MAXCELL];
-  uint64_t T[BB_MAXCELL + 1];
-  uint64_t U[BB_MAXCELL];             /* j = 0: C(p_a, a+1) + T[a+1] */
-} suffixes;
-
-static void suffixes_init(suffixes *sf, int j) {
-  sf->mask = 0;
-  sf->j = j;
-}
-
-static inline void suffixes_set(suffixes *sf, const bbspace *s, bb_t u) {
-  bb_t x = sf->mask ^ u, low;
-  int m, a;
-  if (!x) return;
-  if (!sf->mask) {
-    low = u;
-    sf->T[__builtin_popcountll(u)] = 0;
-  } else {                            /* 2 << 63 is 0: all of u */
-    low = u & ((((bb_t)2) << (63 - __builtin_clzll(x))) - 1);
-  }
-  sf->mask = u;
-  m = __builtin_popcountll(low);
-  for (a = 0; a < m; a++) {
-    sf->pos[a] = __builtin_ctzll(low);
-    low &= low - 1;
-  }
-  if (sf->j) {
-    for (a = m - 1; a >= 0; a--)
-      sf->T[a] = sf->T[a + 1] + s->dbin[sf->pos[a]][a + 1];
-    return;
-  }
-  for (a = m - 1; a >= 0; a--) {
-    sf->U[a] = s->binom[sf->pos[a]][a + 1] + sf->T[a + 1];
-    sf->T[a] = sf->T[a + 1] + s->dbin[sf->pos[a]][a];
-  }
-}
-
-/*
 ** Direct expansion of an unlabelled state of rank r.  Moving the coin at
 ** index a (cell c) to a free cell t with b coins below it:
 **   t > c (the coins between shift down one index):
@@ -275,19 +237,46 @@ static inline void suffixes_set(suffixes *sf, const bbspace *s, bb_t u) {
 **     r' = (r - C(c,a+1) + Q[a]) + (C(t,b+1) - Q[b])
 ** The first bracket depends on the coin only, the second on the target
 ** only: both are tabulated once, and a successor costs one add.
-** (Unsigned arithmetic wraps; the sums are exact modulo 2^64.)
+** (Unsigned arithmetic wraps; the sums are exact modulo 2^64.)  The set K
+** of the other coins (k-1 of them; the coins above c drop one index) has
+** the rank
+**   rank(K) = r - C(c,a+1) + P[a+1] - P[k]
+** in the space of k-1 coins: its bit in kever decides whether coin a's
+** moves are yielded (note 2).
 */
 static void expand_mask(worker *w, bb_t u, uint64_t r) {
   const bbspace *s = w->f->s;
+  uint64_t *kever = w->f->kever;
   uint32_t **fill = w->fill;
   bbtargets t;
   int pos[BB_MAXCELL], k, a;
   uint64_t P[BB_MAXCELL + 1], Q[BB_MAXCELL + 1];
   uint64_t yhi[BB_MAXCELL], ylo[BB_MAXCELL];
+  uint64_t todo;
   bb_t cand;
   bb_targets(s, u, &t);
   if (!t.td) return;
   k = prefix(s, u, 0, pos, P);
+  todo = k < 64 ? ((uint64_t)1 << k) - 1 : ~(uint64_t)0;
+  if (kever) {
+    for (a = 0; a < k; a++) {
+      uint64_t rk = r - s->binom[pos[a]][a + 1] + P[a + 1] - P[k];
+      uint64_t bit = (uint64_t)1 << (rk & 63), *wd = kever + (rk >> 6);
+#ifdef PN_CHECK_RANK
+      {
+        bb_t m = u ^ ((bb_t)1 << pos[a]);
+        uint64_t x = 0;
+        int i = 0;
+        for (; m; m &= m - 1) x += s->binom[__builtin_ctzll(m)][++i];
+        if (rk != x) abort();
+      }
+#endif
+      if ((__atomic_load_n(wd, __ATOMIC_RELAXED) & bit)
+          || (__atomic_fetch_or(wd, bit, __ATOMIC_RELAXED) & bit))
+        todo &= ~((uint64_t)1 << a);
+    }
+    if (!todo) return;
+  }
   prefix(s, u, 1, NULL, Q);
   for (cand = t.td; cand; cand &= cand - 1) {
     int tt = __builtin_ctzll(cand);
@@ -295,8 +284,10 @@ static void expand_mask(worker *w, bb_t u, uint64_t r) {
     yhi[tt] = s->binom[tt][b] - P[b];
     ylo[tt] = s->binom[tt][b + 1] - Q[b];
   }
-  for (a = 0; a < k; a++) {
-    int c = pos[a];
+  for (; todo; todo &= todo - 1) {
+    int c;
+    a = __builtin_ctzll(todo);
+    c = pos[a];
     bb_t dst = bb_dest(s, &t, c), below = ((bb_t)1 << c) - 1;
     bb_t hi = dst & ~below & ~((bb_t)1 << c), lo = dst & below;
     uint64_t base = r - s->binom[c][a + 1];
@@ -336,59 +327,6 @@ static void expand_state(worker *w, const bbstate *st) {
         push(w, w->fill, bb_rank(s, &nx));
       }
     }
-  }
-}
-
-/*
-** Lift: the ranks (among k-1 coins) of the sets K = S \ {c}.  Without the
-** coin at index a the coins above it drop one index:
-**   rank(K) = r - C(c, a+1) - T[a+1] = r - U[a]        (suffixes, j = 0)
-** Only coins whose K has a target matter, but that test costs as much as
-** the mark: every K is marked.  (Ranks carried from one coin to the next,
-** rank(K_{a+1}) = rank(K_a) + C(p_a, a+1) - C(p_{a+1}, a+1), cost more:
-** D-0's search, callgrind, x86-64-v3: lift 1.13 G -> 1.18 G instructions.)
-*/
-static void lift_mask(worker *w, suffixes *sf, bb_t u, uint64_t r) {
-  const bbspace *s = w->f->s;
-  uint32_t **fill = w->fill;
-  int k = __builtin_popcountll(u), a;
-  suffixes_set(sf, s, u);
-  for (a = 0; a < k; a++) {
-    uint64_t rk = r - sf->U[a];
-#ifdef PN_CHECK_RANK
-    {
-      bb_t m = u ^ ((bb_t)1 << sf->pos[a]);
-      uint64_t x = 0;
-      int i = 0;
-      for (; m; m &= m - 1) x += s->binom[__builtin_ctzll(m)][++i];
-      if (rk != x) abort();
-    }
-#endif
-    push(w, fill, rk);
-  }
-}
-
-/*
-** Drop: the states K + t for the targets t of K (k-1 coins, rank rk).
-** With b coins of K below t, the coins above t rise one index:
-**   rank(K + t) = rk + C(t, b+1) + T[b]     (suffixes, j = 1)
-*/
-static void drop_mask(worker *w, suffixes *sf, bb_t u, uint64_t rk) {
-  const bbspace *s = w->f->s;
-  uint32_t **fill = w->fill;
-  bbtargets t;
-  bb_t cand;
-  bb_targets_of(s, u, &t, 0);
-  if (!t.td) return;
-  suffixes_set(sf, s, u);
-  for (cand = t.td; cand; cand &= cand - 1) {
-    int tt = __builtin_ctzll(cand);
-    int b = __builtin_popcountll(u & (((bb_t)1 << tt) - 1));
-    uint64_t rs = rk + s->binom[tt][b + 1] + sf->T[b];
-#ifdef PN_CHECK_RANK
-    if (rs != bb_rank_mask(s, u | ((bb_t)1 << tt))) abort();
-#endif
-    push(w, fill, rs);
   }
 }
 
@@ -454,16 +392,14 @@ typedef struct cursor {
   int ncoin;
   uint64_t last;
   bb_t mask;
-  suffixes sf;                        /* of the masks lifted or dropped */
 } cursor;
 
-/* a cursor over the masks of ncoin coins; j as in suffixes */
-static void cursor_init(cursor *cu, const bbspace *s, int ncoin, int j) {
+/* a cursor over the masks of ncoin coins */
+static void cursor_init(cursor *cu, const bbspace *s, int ncoin) {
   cu->s = s;
   cu->ncoin = ncoin;
   cu->last = UINT64_MAX;
   cu->mask = 0;
-  suffixes_init(&cu->sf, j);
 }
 
 static bb_t cursor_at(cursor *cu, uint64_t q) {
@@ -490,7 +426,7 @@ static bb_t cursor_at(cursor *cu, uint64_t q) {
 
 /* a state of the layer met by a scan: labelled states are unranked in
 ** full, unlabelled ones by the cursor */
-static void expand_hit(worker *w, cursor *cu, uint64_t r, int job) {
+static void expand_hit(worker *w, cursor *cu, uint64_t r) {
   w->expanded++;
   if (w->f->s->nclass > 1) {
     bbstate st;
@@ -501,8 +437,7 @@ static void expand_hit(worker *w, cursor *cu, uint64_t r, int job) {
 #ifdef PN_CHECK_RANK
     if (bb_rank_mask(w->f->s, u) != r) abort();
 #endif
-    if (job == JOB_LIFT) lift_mask(w, &cu->sf, u, r);
-    else expand_mask(w, u, r);
+    expand_mask(w, u, r);
   }
 }
 
@@ -608,40 +543,38 @@ static inline uint64_t touched_next(touched *it) {
 }
 
 /* lean: the states of the layer among the 64 ranks of word wi */
-static void scan_word_lean(worker *w, cursor *cu, uint64_t wi, uint64_t want,
-                           int job) {
+static void scan_word_lean(worker *w, cursor *cu, uint64_t wi, uint64_t want) {
   uint64_t m = lean_layer_word(w->f, wi, want);
   while (m) {
     uint64_t r = (wi << 6) + (uint64_t)__builtin_ctzll(m);
     m &= m - 1;
-    expand_hit(w, cu, r, job);
+    expand_hit(w, cu, r);
   }
 }
 
 /* lean: the states of the layer in ranks [lo, hi) (lo is a multiple of
 ** 64, and each word of expd belongs to one chunk) */
-static void scan_layer_lean(worker *w, uint64_t lo, uint64_t hi, int job) {
+static void scan_layer_lean(worker *w, uint64_t lo, uint64_t hi) {
   pn_fullbfs *f = w->f;
   uint64_t want = layer_code(f, f->cur_depth), wi;
   cursor cu;
   touched it;
-  cursor_init(&cu, f->s, f->s->ncoin, 0);
+  cursor_init(&cu, f->s, f->s->ncoin);
   if (f->dense) {
     /* every word (the ranks >= hi are not reached: no bits past hi) */
     clear_touch(f, lo, hi);
     for (wi = lo >> 6; wi << 6 < hi; wi++)
-      scan_word_lean(w, &cu, wi, want, job);
+      scan_word_lean(w, &cu, wi, want);
     return;
   }
   touched_start(&it, layer_touch(f), lo, hi);
   while ((wi = touched_next(&it)) != UINT64_MAX)
-    scan_word_lean(w, &cu, wi, want, job);
+    scan_word_lean(w, &cu, wi, want);
 }
 
 /* bytes: the states of the layer in ranks [r, end), read eight at a time
 ** where aligned */
-static void scan_bytes(worker *w, cursor *cu, uint64_t r, uint64_t end,
-                       int job) {
+static void scan_bytes(worker *w, cursor *cu, uint64_t r, uint64_t end) {
   const uint8_t *dep = w->f->depth;
   uint8_t want = (uint8_t)(w->f->val - 1);
   uint64_t pattern = 0x0101010101010101ULL * want;
@@ -655,53 +588,28 @@ static void scan_bytes(worker *w, cursor *cu, uint64_t r, uint64_t end,
         continue;
       }
     }
-    if (dep[r] == want) expand_hit(w, cu, r, job);
+    if (dep[r] == want) expand_hit(w, cu, r);
   }
 }
 
 /* the states of the layer in ranks [lo, hi) (lo is a multiple of 64): a
 ** dense layer reads every rank, a sparse one the words flagged in its
 ** touch map; the hits are found by the cursor */
-static void scan_layer(worker *w, uint64_t lo, uint64_t hi, int job) {
+static void scan_layer(worker *w, uint64_t lo, uint64_t hi) {
   pn_fullbfs *f = w->f;
   uint64_t wi;
   cursor cu;
   touched it;
-  if (f->lean) { scan_layer_lean(w, lo, hi, job); return; }
-  cursor_init(&cu, f->s, f->s->ncoin, 0);
+  if (f->lean) { scan_layer_lean(w, lo, hi); return; }
+  cursor_init(&cu, f->s, f->s->ncoin);
   if (f->dense) {
     clear_touch(f, lo, hi);
-    scan_bytes(w, &cu, lo, hi, job);
+    scan_bytes(w, &cu, lo, hi);
     return;
   }
   touched_start(&it, layer_touch(f), lo, hi);
   while ((wi = touched_next(&it)) != UINT64_MAX)
-    scan_bytes(w, &cu, wi << 6, (wi << 6) + 64 < hi ? (wi << 6) + 64 : hi,
-               job);
-}
-
-/* the marked K's in ranks [lo, hi) of the lift bitmap, cleared as read:
-** the words flagged in its touch map only (the K's of a layer cluster in
-** rank as its states do, so a sparse lift layer skips most lines of the
-** bitmap: 9-4's full search 1.606 G instructions -> 1.556 G, 8-J 2.12 s
-** -> 1.89 s, medians of 5; a dense layer reads its touch words as well,
-** the 6 x 5 box's complete table the same time within the noise) */
-static void scan_lifts(worker *w, uint64_t lo, uint64_t hi) {
-  pn_fullbfs *f = w->f;
-  uint64_t word;
-  cursor cu;
-  touched it;
-  cursor_init(&cu, f->s, f->s->ncoin - 1, 1);
-  touched_start(&it, f->ktouch, lo, hi);
-  while ((word = touched_next(&it)) != UINT64_MAX) {
-    uint64_t bits = f->kbits[word];
-    f->kbits[word] = 0;
-    while (bits) {
-      uint64_t rk = (word << 6) + (uint64_t)__builtin_ctzll(bits);
-      bits &= bits - 1;
-      drop_mask(w, &cu.sf, cursor_at(&cu, rk), rk);
-    }
-  }
+    scan_bytes(w, &cu, wi << 6, (wi << 6) + 64 < hi ? (wi << 6) + 64 : hi);
 }
 
 /* }==================================================================== */
@@ -743,8 +651,7 @@ static void expand_phase(worker *w) {
     lo = c * CHUNK;
     if (lo >= f->range) break;
     hi = lo + CHUNK < f->range ? lo + CHUNK : f->range;
-    if (f->job == JOB_DROP) scan_lifts(w, lo, hi);
-    else scan_layer(w, lo, hi, f->job);
+    scan_layer(w, lo, hi);
   }
   close_blocks(w);
 }
@@ -805,12 +712,10 @@ static uint32_t mark_bits(uint64_t *restrict bits, const uint32_t *restrict e,
 ** the lift stage, K's are marked */
 static void apply_bucket(worker *w, uint64_t bucket) {
   pn_fullbfs *f = w->f;
-  int lift = f->job == JOB_LIFT, t;
+  int t;
   uint64_t base = bucket << SLICE_BITS;
-  uint64_t *bits = lift ? f->kbits + (bucket << (SLICE_BITS - 6))
-                 : f->lean ? NULL : f->seen + (bucket << (SLICE_BITS - 6));
-  uint64_t *c2 = !lift && f->lean ? f->mod3 + (bucket << (SLICE_BITS - 5))
-                                  : NULL;
+  uint64_t *bits = f->lean ? NULL : f->seen + (bucket << (SLICE_BITS - 6));
+  uint64_t *c2 = f->lean ? f->mod3 + (bucket << (SLICE_BITS - 5)) : NULL;
   uint8_t *dep = f->lean ? NULL : f->depth + base;
   uint8_t val = f->val;
   uint64_t v2 = layer_code(f, f->cur_depth + 1);
@@ -821,12 +726,6 @@ static void apply_bucket(worker *w, uint64_t bucket) {
     for (b = f->workers[t].head[bucket]; b != NOBLOCK; b = f->blk_next[b]) {
       const uint32_t *e = f->pool + (size_t)b * BLOCK + 1;
       uint32_t n = f->blk_count[b], i, nnew = 0;
-      if (lift) {
-        uint64_t *ktw = f->ktouch + (bucket << (SLICE_BITS - 12));
-        nnew = mark_bits(bits, e, n, w->newlist);
-        for (i = 0; i < nnew; i++) touch_set(ktw, w->newlist[i]);
-        continue;
-      }
       if (c2) {
         nnew = apply_lean(c2, e, n, w->newlist, v2);
       } else {
@@ -859,25 +758,12 @@ static void apply_phase(worker *w) {
 ** Control (thread 0, between rounds; the others wait at the barrier)
 ** ===================================================================== */
 
-/* start the rounds of a job over a rank range */
-static void start_job(pn_fullbfs *f, int job) {
-  f->job = job;
+/* start the rounds of a layer's expansion */
+static void start_job(pn_fullbfs *f) {
+  f->job = JOB_EXPAND;
   f->next_chunk = 0;
-  f->range = job == JOB_DROP ? f->ks->size : f->s->size;
+  f->range = f->s->size;
 }
-
-/* lift when a layer holds more than 1/LIFT_DENSITY of the space: then the
-** K's are shared enough to pay for the extra stage (8-J's full search,
-** since the touch maps: 1/256 1.9 s, 1/1024 1.85 s, 1/4096 1.7 s,
-** 1/16384 1.65 s, all within the machine's noise of one another).  Since
-** the drop reads only the flagged words of the lift bitmap, a sparse lift
-** layer no longer pays a sweep of the whole bitmap, and 1/16384 is the
-** better: 9-4's full search lifts its layer 4 too (8.46 M offsets -> 3.51
-** M), callgrind 1.556 G instructions -> 1.341 G, median 0.134 s -> 0.112
-** s (-D to try others) */
-#ifndef LIFT_DENSITY
-#define LIFT_DENSITY 16384
-#endif
 
 /* read every word of a chunk, not the flagged ones of the touch map, when
 ** a layer holds more than 1/WALK_DENSITY of the space.  (Dense layers
@@ -890,8 +776,7 @@ static void begin_layer(pn_fullbfs *f) {
   uint64_t cur = f->layer[f->cur_depth];
   f->val = (uint8_t)(f->cur_depth + 2);
   f->dense = cur > f->s->size / WALK_DENSITY;
-  start_job(f, f->ks && cur > f->s->size / LIFT_DENSITY ? JOB_LIFT
-                                                        : JOB_DIRECT);
+  start_job(f);
 }
 
 /* lean: the 2 bits of rank r (0 = not reached, else 1 + depth mod 3) */
@@ -956,8 +841,7 @@ static void control(pn_fullbfs *f) {
   f->next_bucket = 0;
   if (f->stop) { f->job = JOB_EXIT; return; }
   if (f->next_chunk * CHUNK < f->range) return;        /* more rounds */
-  if (f->job == JOB_LIFT) start_job(f, JOB_DROP);
-  else end_layer(f);
+  end_layer(f);
 }
 
 static void *run_worker(void *ud) {
@@ -986,16 +870,22 @@ static uint64_t nbuckets(uint64_t size) {
   return (size + ((uint64_t)1 << SLICE_BITS) - 1) >> SLICE_BITS;
 }
 
+/* the bitmap of the lifted sets: one bit per set of k-1 coins (unlabelled
+** states only) */
+static size_t kever_bytes(const bbspace *s) {
+  uint64_t n = s->nclass == 1 && s->ncoin > 1
+             ? s->binom[s->ncell][s->ncoin - 1] : 0;
+  return (size_t)((n + 63) >> 6) * 8;
+}
+
 int pn_fullbfs_bytes(const bbspace *s, int threads, int encoding,
                      size_t *bytes) {
   uint64_t nb = nbuckets(s->size);
   uint64_t maxsucc = (uint64_t)s->ncoin * (uint64_t)(s->ncell - s->ncoin);
   uint64_t room = nb + (CHUNK * maxsucc) / BLOCK_USE + 2;
   uint64_t t = (uint64_t)(threads > 0 ? threads : 1);
-  uint64_t pool = POOL_ROOMS * room * t, total, kspace, states;
+  uint64_t pool = POOL_ROOMS * room * t, total, states;
   if (pool < 4096) pool = 4096;
-  kspace = s->nclass == 1 && s->ncoin > 1 ? s->binom[s->ncell][s->ncoin - 1]
-                                          : 0;
   states = encoding == PN_ENC_LEAN
          ? ((s->size + 63) >> 6) * 24                     /* mod3, expd */
          : encoding == PN_ENC_TWO
@@ -1003,8 +893,7 @@ int pn_fullbfs_bytes(const bbspace *s, int threads, int encoding,
          : s->size + (nb << (SLICE_BITS - 3));            /* depth, seen */
   total = states
         + (nb << (SLICE_BITS - 12)) * 16           /* touch maps */
-        + (nbuckets(kspace) << (SLICE_BITS - 3))   /* lift bitmap */
-        + (nbuckets(kspace) << (SLICE_BITS - 12)) * 8   /* its touch map */
+        + kever_bytes(s)                           /* lifted sets */
         + pool * (BLOCK * 4 + 8) + BLOCK_ALIGN     /* bucket pool */
         + nb * 32 * t;                             /* bucket heads */
   *bytes = (size_t)total;
@@ -1037,17 +926,7 @@ int pn_fullbfs_init(pn_fullbfs *f, const bbspace *s, const pn_limits *lim,
                        (double)s->size, need / 1e9, f->two ? " (two bits "
                        "per state)" : f->lean ? " (lean encoding, 3 bits per "
                        "state)" : "", f->lim.max_memory / 1e9);
-  /* the space of k-1 coins, for the lift stage (unlabelled only) */
-  if (s->nclass == 1 && s->ncoin > 1) {
-    f->ksp = *s;
-    f->ksp.ncoin = s->ncoin - 1;
-    f->ksp.rtab = NULL;
-    f->ksp.size = f->ksp.nunion = s->binom[s->ncell][s->ncoin - 1];
-    f->ks = &f->ksp;
-  }
   f->nbucket = nbuckets(s->size);
-  if (f->ks && nbuckets(f->ks->size) > f->nbucket)
-    f->nbucket = nbuckets(f->ks->size);
   maxsucc = (uint64_t)s->ncoin * (uint64_t)(s->ncell - s->ncoin);
   room = f->nbucket + (CHUNK * maxsucc) / BLOCK_USE + 2;
   f->pool_blocks = POOL_ROOMS * room * (uint64_t)f->threads;
@@ -1057,10 +936,7 @@ int pn_fullbfs_init(pn_fullbfs *f, const bbspace *s, const pn_limits *lim,
   f->seen_bytes = f->two ? 0
                : f->lean ? (size_t)((s->size + 63) >> 6) * 8
                           : (size_t)(nbuckets(s->size) << (SLICE_BITS - 3));
-  f->kbits_bytes = f->ks ? (size_t)(nbuckets(f->ks->size) << (SLICE_BITS - 3))
-                           + (size_t)(nbuckets(f->ks->size)
-                                      << (SLICE_BITS - 12)) * 8
-                         : 0;
+  f->kever_bytes = kever_bytes(s);
   f->pool_bytes = (size_t)f->pool_blocks * BLOCK * sizeof(uint32_t)
                  + BLOCK_ALIGN;
   /* whole buckets: each owns 256 words of each touch map */
@@ -1074,9 +950,7 @@ int pn_fullbfs_init(pn_fullbfs *f, const bbspace *s, const pn_limits *lim,
     f->depth = pn_bigalloc(f->bytes);
     f->seen = pn_bigalloc(f->seen_bytes);
   }
-  f->kbits = f->ks ? pn_bigalloc(f->kbits_bytes) : NULL;
-  f->ktouch = f->kbits ? f->kbits + (nbuckets(f->ks->size)
-                                     << (SLICE_BITS - 6)) : NULL;
+  f->kever = f->kever_bytes ? pn_bigalloc(f->kever_bytes) : NULL;
   f->pool_mem = pn_bigalloc(f->pool_bytes);
   f->pool = f->pool_mem ? (uint32_t *)(((uintptr_t)f->pool_mem + BLOCK_ALIGN
                                         - 1) & ~(BLOCK_ALIGN - 1))
@@ -1085,7 +959,7 @@ int pn_fullbfs_init(pn_fullbfs *f, const bbspace *s, const pn_limits *lim,
   f->blk_next = malloc(f->pool_blocks * sizeof *f->blk_next);
   f->workers = calloc((size_t)f->threads, sizeof *f->workers);
   if ((f->lean ? !f->mod3 || (!f->two && !f->expd) : !f->depth || !f->seen)
-      || (f->ks && !f->kbits) || !f->pool || !f->touch[0] || !f->touch[1]
+      || (f->kever_bytes && !f->kever) || !f->pool || !f->touch[0] || !f->touch[1]
       || !f->blk_count || !f->blk_next || !f->workers) goto nomem;
   for (t = 0; t < f->threads; t++) {
     worker *w = &f->workers[t];
@@ -1113,7 +987,7 @@ void pn_fullbfs_free(pn_fullbfs *f) {
   pn_bigfree(f->mod3, f->bytes);
   pn_bigfree(f->expd, f->seen_bytes);
   free(f->tdist);
-  pn_bigfree(f->kbits, f->kbits_bytes);
+  pn_bigfree(f->kever, f->kever_bytes);
   pn_bigfree(f->touch[0], f->touch_bytes);
   pn_bigfree(f->touch[1], f->touch_bytes);
   f->touch[0] = f->touch[1] = NULL;
@@ -1128,7 +1002,7 @@ void pn_fullbfs_free(pn_fullbfs *f) {
       free(f->workers[t].newlist);
     }
   free(f->workers);
-  f->depth = NULL; f->seen = NULL; f->kbits = f->ktouch = NULL;
+  f->depth = NULL; f->seen = NULL; f->kever = NULL;
   f->pool = NULL; f->pool_mem = NULL;
   f->mod3 = NULL; f->expd = NULL; f->tdist = NULL;
   f->blk_count = NULL; f->blk_next = NULL; f->workers = NULL;

@@ -18,12 +18,9 @@ struct worker;
 
 typedef struct pn_fullbfs {
   const bbspace *s;
-  bbspace ksp;                 /* the space of k-1 coins (lift stage) */
-  const bbspace *ks;           /* &ksp, or NULL when there is no lift */
-  uint64_t *kbits;             /* 1 bit per rank of ks */
-  uint64_t *ktouch;            /* 1 bit per word of kbits holding a K (in
-                               ** the same mapping, after kbits) */
-  size_t kbits_bytes;          /* of both */
+  uint64_t *kever;             /* 1 bit per set of k-1 coins: lifted
+                               ** (fullbfs.c, note 2); NULL if labelled */
+  size_t kever_bytes;
   int encoding;                /* PN_ENC_BYTE, PN_ENC_LEAN or PN_ENC_TWO */
   int lean;                    /* derived from encoding: LEAN or TWO, the
                                ** codes in mod3 */
