@@ -250,18 +250,31 @@ static void expand_mask(worker *w, bb_t u, uint64_t r) {
   uint32_t **fill = w->fill;
   bbtargets t;
   int pos[BB_MAXCELL], k, a;
-  uint64_t P[BB_MAXCELL + 1], Q[BB_MAXCELL + 1];
+  uint64_t P[BB_MAXCELL + 1], Q[BB_MAXCELL + 1], L[BB_MAXCELL];
   uint64_t yhi[BB_MAXCELL], ylo[BB_MAXCELL];
-  uint64_t todo;
-  bb_t cand;
-  bb_targets(s, u, &t);
-  if (!t.td) return;
-  k = prefix(s, u, 0, pos, P);
+  uint64_t todo, r0;
+  bb_t cand, v = u;
+  /* prefix(s, u, 0, pos, P), and L[a] = P[a+1] - C(p_a, a+1) =
+  ** P[a] - C(p_a, a): coin a's successors above it start at r + L[a], and
+  ** its set at r - P[k] + L[a] */
+  k = 0;
+  P[0] = 0;
+  while (v) {
+    int p = __builtin_ctzll(v);
+    v &= v - 1;
+    pos[k] = p;
+    L[k] = P[k] - s->binom[p][k];
+    P[k + 1] = P[k] + s->dbin[p][k];
+    k++;
+  }
+  r0 = r - P[k];
   todo = k < 64 ? ((uint64_t)1 << k) - 1 : ~(uint64_t)0;
   if (kever) {
+    /* the words of the k sets first, without a branch (most are lifted
+    ** already: the loads overlap), then the atomic or for the others */
+    uint64_t rks[BB_MAXCELL], clear = 0;
     for (a = 0; a < k; a++) {
-      uint64_t rk = r - s->binom[pos[a]][a + 1] + P[a + 1] - P[k];
-      uint64_t bit = (uint64_t)1 << (rk & 63), *wd = kever + (rk >> 6);
+      uint64_t rk = r0 + L[a];
 #ifdef PN_CHECK_RANK
       {
         bb_t m = u ^ ((bb_t)1 << pos[a]);
@@ -271,12 +284,23 @@ static void expand_mask(worker *w, bb_t u, uint64_t r) {
         if (rk != x) abort();
       }
 #endif
-      if ((__atomic_load_n(wd, __ATOMIC_RELAXED) & bit)
-          || (__atomic_fetch_or(wd, bit, __ATOMIC_RELAXED) & bit))
-        todo &= ~((uint64_t)1 << a);
+      rks[a] = rk;
+      clear |= (~__atomic_load_n(kever + (rk >> 6), __ATOMIC_RELAXED)
+                >> (rk & 63) & 1) << a;
+    }
+    todo = clear;
+    for (; clear; clear &= clear - 1) {
+      uint64_t rk = rks[__builtin_ctzll(clear)];
+      uint64_t bit = (uint64_t)1 << (rk & 63);
+      if (__atomic_fetch_or(kever + (rk >> 6), bit, __ATOMIC_RELAXED) & bit)
+        todo &= ~(clear & -clear);
     }
     if (!todo) return;
   }
+  /* the targets after the sets: most states of a layer have all their
+  ** sets lifted already */
+  bb_targets(s, u, &t);
+  if (!t.td) return;
   prefix(s, u, 1, NULL, Q);
   for (cand = t.td; cand; cand &= cand - 1) {
     int tt = __builtin_ctzll(cand);
@@ -290,8 +314,7 @@ static void expand_mask(worker *w, bb_t u, uint64_t r) {
     c = pos[a];
     bb_t dst = bb_dest(s, &t, c), below = ((bb_t)1 << c) - 1;
     bb_t hi = dst & ~below & ~((bb_t)1 << c), lo = dst & below;
-    uint64_t base = r - s->binom[c][a + 1];
-    uint64_t xc = base + P[a + 1], zc = base + Q[a];
+    uint64_t xc = r + L[a], zc = r - s->binom[c][a + 1] + Q[a];
 #ifdef PN_CHECK_RANK
     bb_t x;
     for (x = hi; x; x &= x - 1)
