@@ -94,6 +94,15 @@
 ** pn_fullbfs_path answers -1 and the engine finds each path by a search of
 ** its own (engine.c), checked to have the table's length.  2 bits instead
 ** of 3: the 73 G states of font5x9 in 18.3 GB instead of 27.4 GB.
+**
+** 7. Lean without expd while the layers are sparse.  An unlabelled state
+** expanded before has every one of its sets lifted (note 2), so expanding
+** it again yields nothing: the expd bitmap only saves that work.  So the
+** scan of a sparse layer does without it and takes the older states of
+** the same residue in its flagged words too (a few: a flagged word got a
+** state of the layer), and expd is touched only from the first dense
+** layer on (a small search never faults its pages in: 104 MB on font5x7).
+** The states expanded are counted by layer, not by scan.
 */
 #define _GNU_SOURCE
 #include <pthread.h>
@@ -136,7 +145,6 @@ typedef struct worker {
   int id;
   uint64_t found;                     /* new states this layer */
   uint64_t first;                     /* the smallest of their ranks */
-  uint64_t expanded;
   uint64_t next, end;                 /* chunks claimed, not yet scanned */
   uint32_t *head;                     /* [nbucket]: first block of my list */
   uint32_t *cur;                      /* [nbucket]: block being filled */
@@ -457,7 +465,6 @@ static bb_t cursor_at(cursor *cu, uint64_t q) {
 /* a state of the layer met by a scan: labelled states are unranked in
 ** full, unlabelled ones by the cursor */
 static void expand_hit(worker *w, cursor *cu, uint64_t r) {
-  w->expanded++;
   if (w->f->s->nclass > 1) {
     bbstate st;
     bb_unrank(w->f->s, r, &st);
@@ -518,6 +525,7 @@ static inline uint64_t lean_layer_word(pn_fullbfs *f, uint64_t wi,
     if (hi) f->mod3[2 * wi + 1] ^= spread_bits(hi) * (want ^ 1);
     return m;
   }
+  if (!f->use_expd) return m;   /* older states too (note 7) */
   m &= ~f->expd[wi];
   if (m) f->expd[wi] |= m;      /* no write, no dirty line: most are 0 */
   return m;
@@ -828,6 +836,7 @@ static void begin_layer(pn_fullbfs *f) {
   uint64_t cur = f->layer[f->cur_depth];
   f->val = (uint8_t)(f->cur_depth + 2);
   f->dense = cur > f->s->size / WALK_DENSITY;
+  if (f->dense || !f->kever) f->use_expd = 1;
   start_job(f);
 }
 
@@ -858,12 +867,12 @@ static void end_layer(pn_fullbfs *f) {
   int t;
   for (t = 0; t < f->threads; t++) {
     found += f->workers[t].found;
-    f->expanded += f->workers[t].expanded;
     if (f->workers[t].first < first) first = f->workers[t].first;
-    f->workers[t].found = f->workers[t].expanded = 0;
+    f->workers[t].found = 0;
     f->workers[t].first = UINT64_MAX;
   }
   f->complete_depth = f->cur_depth;
+  f->expanded += f->layer[f->cur_depth];      /* not w->expanded: note 7 */
   if (found == 0) { f->done = 1; f->job = JOB_EXIT; return; }
   f->layer[f->cur_depth + 1] = found;
   f->reached += found;
@@ -1087,6 +1096,7 @@ int pn_fullbfs_run(pn_fullbfs *f, const bbstate *start, const uint64_t *targets,
   f->layer[0] = 1;
   f->reached = 1;
   f->maxdepth = f->complete_depth = f->cur_depth = 0;
+  f->use_expd = 0;
   f->pool_used = 0;
   f->next_bucket = 0;
   f->stop = 0;

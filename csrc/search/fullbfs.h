@@ -33,6 +33,7 @@ typedef struct pn_fullbfs {
                                ** lean: 1 + depth mod 3; two: 1 expanded,
                                ** 2 + depth mod 2 waiting */
   uint64_t *expd;              /* lean: 1 bit per rank: expanded */
+  int use_expd;                /* lean: expd is kept (fullbfs.c, note 7) */
   uint64_t *touch[2];          /* 1 bit per word of 64 ranks that gets
                                ** states of the layer, by parity */
   size_t bytes, seen_bytes, pool_bytes, touch_bytes, memory;
