@@ -123,34 +123,33 @@ describe("penny solve / show", function()
     assert.truthy(out:find("optimum 3: MISMATCH", 1, true), out)
   end)
 
-  it("solves with each encoding of the full-space search", function()
+  -- `penny solve` on the staircase with each value of an option (and the
+  -- rest of args): the text each one says, the optimum matched; then a bad
+  -- value, refused
+  local function each_value(args, option, says_by_value, bad)
     local f = staircase()
-    for enc, says in pairs{ lean = "lean: depths mod 3", two = "two bits per state",
-                            byte = "full-space BFS completed" } do
-      local out, st = S.run(S.PENNY .. " solve " .. f .. " --method full --encoding " .. enc)
+    for v, says in pairs(says_by_value) do
+      local out, st = S.run(S.PENNY .. " solve " .. f .. args .. " --" .. option .. " " .. v)
       assert.equal(0, st, out)
       assert.truthy(out:find(says, 1, true), out)
       assert.truthy(out:find("optimum 3: matches", 1, true), out)
     end
-    local out, st = S.run(S.PENNY .. " solve " .. f .. " --encoding nibble")
+    local out, st = S.run(S.PENNY .. " solve " .. f .. " --" .. option .. " " .. bad)
     os.remove(f)
     assert.equal(2, st, out)
-    assert.truthy(out:find("bad --encoding nibble", 1, true), out)
+    assert.truthy(out:find("bad --" .. option .. " " .. bad, 1, true), out)
+  end
+
+  it("solves with each encoding of the full-space search", function()
+    each_value(" --method full", "encoding",
+               { lean = "lean: depths mod 3", two = "two bits per state",
+                 byte = "full-space BFS completed" }, "nibble")
   end)
 
   it("solves with A* either way (--direction)", function()
-    local f = staircase()
-    for dir, says in pairs{ backward = "A* from the goal by reverse moves",
-                            forward = "A* with window" } do
-      local out, st = S.run(S.PENNY .. " solve " .. f .. " --method astar --direction " .. dir)
-      assert.equal(0, st, out)
-      assert.truthy(out:find(says, 1, true), out)
-      assert.truthy(out:find("optimum 3: matches", 1, true), out)
-    end
-    local out, st = S.run(S.PENNY .. " solve " .. f .. " --direction sideways")
-    os.remove(f)
-    assert.equal(2, st, out)
-    assert.truthy(out:find("bad --direction sideways", 1, true), out)
+    each_value(" --method astar", "direction",
+               { backward = "A* from the goal by reverse moves",
+                 forward = "A* with window" }, "sideways")
   end)
 
   it("shows puzzles with their explanation", function()

@@ -220,21 +220,17 @@ static void close_blocks(worker *w) {
 ** ===================================================================== */
 
 /* the prefix sums over the coins p_0 < p_1 < ... of u
-**   P[m] = sum_{l<m} C(p_l, l+1) - C(p_l, l)       (j = 0)
-**   Q[m] = sum_{l<m} C(p_l, l+2) - C(p_l, l+1)     (j = 1)
-** in S, and the positions in pos if it is not NULL; returns the coins */
-static inline int prefix(const bbspace *s, bb_t u, int j, int *pos,
-                          uint64_t *S) {
+**   Q[m] = sum_{l<m} C(p_l, l+2) - C(p_l, l+1)
+** (expand_mask makes the other ones, P, with the coins' positions) */
+static inline void prefix_q(const bbspace *s, bb_t u, uint64_t *Q) {
   int k = 0;
-  S[0] = 0;
+  Q[0] = 0;
   while (u) {
     int p = __builtin_ctzll(u);
     u &= u - 1;
-    if (pos) pos[k] = p;
-    S[k + 1] = S[k] + s->dbin[p][k + j];
+    Q[k + 1] = Q[k] + s->dbin[p][k + 1];
     k++;
   }
-  return k;
 }
 
 /*
@@ -263,7 +259,8 @@ static void expand_mask(worker *w, bb_t u, uint64_t r) {
   uint64_t todo, r0;
   int qdone;
   bb_t v = u;
-  /* prefix(s, u, 0, pos, P), and L[a] = P[a+1] - C(p_a, a+1) =
+  /* P[m] = sum_{l<m} C(p_l, l+1) - C(p_l, l), the positions p_a in pos,
+  ** and L[a] = P[a+1] - C(p_a, a+1) =
   ** P[a] - C(p_a, a): coin a's successors above it start at r + L[a], and
   ** its set at r - P[k] + L[a] */
   k = 0;
@@ -330,7 +327,7 @@ static void expand_mask(worker *w, bb_t u, uint64_t r) {
       push(w, fill, x);
     }
     if (!lo) continue;
-    if (!qdone) { prefix(s, u, 1, NULL, Q); qdone = 1; }
+    if (!qdone) { prefix_q(s, u, Q); qdone = 1; }
     zc = r - s->binom[c][a + 1] + Q[a];
     for (; lo; lo &= lo - 1) {
       int tt = __builtin_ctzll(lo);
@@ -684,7 +681,7 @@ static int check_stop(pn_fullbfs *f) {
 static void expand_phase(worker *w) {
   pn_fullbfs *f = w->f;
   uint64_t room = headroom(f) * (uint64_t)f->threads;
-  uint64_t nchunk = (f->range + CHUNK - 1) / CHUNK;
+  uint64_t size = f->s->size, nchunk = (size + CHUNK - 1) / CHUNK;
   uint64_t claim = f->dense ? 1 : CLAIM;
   const uint64_t *tw = layer_touch(f);
   open_blocks(w);
@@ -708,7 +705,7 @@ static void expand_phase(worker *w) {
     if (check_stop(f)) break;
     w->next++;
     lo = c * CHUNK;
-    hi = lo + CHUNK < f->range ? lo + CHUNK : f->range;
+    hi = lo + CHUNK < size ? lo + CHUNK : size;
     scan_layer(w, lo, hi);
   }
   close_blocks(w);
@@ -821,7 +818,6 @@ static void start_job(pn_fullbfs *f) {
   int t;
   f->job = JOB_EXPAND;
   f->next_chunk = 0;
-  f->range = f->s->size;
   for (t = 0; t < f->threads; t++) f->workers[t].next = f->workers[t].end = 0;
 }
 
@@ -901,7 +897,7 @@ static void control(pn_fullbfs *f) {
   f->pool_used = 0;
   f->next_bucket = 0;
   if (f->stop) { f->job = JOB_EXIT; return; }
-  if (f->next_chunk * CHUNK < f->range) return;        /* more rounds */
+  if (f->next_chunk * CHUNK < f->s->size) return;      /* more rounds */
   for (t = 0; t < f->threads; t++)
     if (f->workers[t].next < f->workers[t].end) return; /* claimed, left */
   end_layer(f);

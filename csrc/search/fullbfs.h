@@ -60,7 +60,6 @@ typedef struct pn_fullbfs {
   struct worker *workers;
   pthread_barrier_t barrier;
   int job, cur_depth, dense;
-  uint64_t range;              /* ranks of the current job's space */
   uint8_t val;                 /* depth + 1 of the layer being made */
   uint64_t nbucket;
   uint32_t *pool, *blk_count, *blk_next;
