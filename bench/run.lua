@@ -25,6 +25,8 @@ bench/run.lua -- the benchmarks of `make bench` (see BENCHMARKS.md).
                          N cells (1 to 30; else the engine's default, 27)
   --direction D          parts A (by goal), B, D: A* forward, backward or
                          auto (the default: a probe of both ways)
+  --count N              part S: random puzzles (default 100,000)
+  --seed N               part S: the first seed (default 1)
 
   A  font5x7, all 1,332 puzzles: one distance table per start letter (36
      targets at once), or with --by goal one solve per puzzle, goal by
@@ -39,11 +41,15 @@ bench/run.lua -- the benchmarks of `make bench` (see BENCHMARKS.md).
   G  line pushes: permutation puzzles in a 10 x 10 box (64 tokens), pushes
      against n^4, and the push against a plain Lua push (bench/
      baseline_push.lua) replaying the same sequences
+  H  square grid: the two-extra-coin constructive solver
+  S  soundness: every decisive fact of explain() held against exhaustive
+     search on random small puzzles of every family (penny.soundness)
 ]]
 local penny = require "penny"
 local cs = require "penny.coinsliding"
 
-local opts = { parts = "A,B,C,D,E,F,G,H", letters = nil, keys = nil, sample = 12,
+local opts = { parts = "A,B,C,D,E,F,G,H,S", count = 100000, seed = 1,
+               letters = nil, keys = nil, sample = 12,
                limit = 600, memory = 16, threads = 0, encoding = nil,
                method = "auto", goal = nil, by = "start", moves = "6,7" }
 do
@@ -63,6 +69,8 @@ do
     elseif k == "--goal" then opts.goal = v
     elseif k == "--pdb" then opts.pdb = math.tointeger(tonumber(v))
     elseif k == "--direction" then opts.direction = v
+    elseif k == "--count" then opts.count = math.tointeger(tonumber(v))
+    elseif k == "--seed" then opts.seed = math.tointeger(tonumber(v))
     elseif k == "--by" then
       assert(v == "start" or v == "goal", "--by takes start or goal")
       opts.by = v
@@ -651,6 +659,25 @@ if want("H") then
   say("checking them (O(N^4) worst case, fast here) and CLEAN; every solution is")
   say("replayed by the move rule.  There is no baseline: exact search does not")
   say("reach these sizes.")
+end
+
+--}===================================================================
+
+
+--{===================================================================
+-- S: explain() against exhaustive search (penny.soundness), long run
+
+if want("S") then
+  say("\n## S. soundness: every decisive fact of explain() against search\n")
+  local soundness = require "penny.soundness"
+  local t0 = wall()
+  local r = soundness.run{ count = opts.count, seed = opts.seed,
+                           max_states = 50000 }
+  say("```\n%s\n```", soundness.report(r))
+  say("\n%d puzzles from seed %d in %.0f s; the truth by the plain BFS (at most",
+    r.instances, opts.seed, wall() - t0)
+  say("50,000 states a puzzle; the skipped ones hit that limit).")
+  if #r.contradictions > 0 then error("explain() contradicts the search") end
 end
 
 --}===================================================================

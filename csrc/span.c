@@ -12,6 +12,12 @@
 **     (two coins with a common free neighbour p: adding p gives two
 **     adjacent coins, whose common neighbours make a triangle or a 2x2
 **     block, which grows without end).
+**   - king lattice, d = 3: infinite iff the span leaves the bounding box
+**     of C.  A cell next to the box needs the three cells beside it in the
+**     box's last column (or row); the three cells next to those then join
+**     too, a new full column of three, and so on without end.  So the
+**     closure inside the box widened by 1 decides: a cell on that ring
+**     means infinite, none means the closure is the span.
 ** Otherwise the closure is computed inside the bounding box of C widened
 ** by a margin m.  If no span cell lies on the outermost ring of that box,
 ** every neighbour of the span is inside the box, so the closure inside is
@@ -164,6 +170,17 @@ int pn_span(const pn_board *b, int d, const pn_config *c, size_t limit,
       if (i == 0 || x[t] < blo[t]) blo[t] = x[t];
       if (i == 0 || x[t] > bhi[t]) bhi[t] = x[t];
     }
+  }
+  if (lat == PN_KING && d == 3) {
+    int t;
+    for (t = 0; t < dim; t++) { lo[t] = blo[t] - 1; hi[t] = bhi[t] + 1; }
+    rc = closure(b, d, c, lo, hi, limit, out, n, &ring, err);
+    if (rc != PN_OK || !ring) return rc;
+    free(*out);
+    *out = NULL; *n = 0;
+    return pn_seterror(err, PN_EINFINITE, "the span is infinite: on the "
+                       "king lattice with d = 3, a span that leaves the "
+                       "bounding box of the coins grows without end");
   }
   for (m = 2;; m *= 2) {
     int t;

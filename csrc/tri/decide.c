@@ -15,8 +15,10 @@
 ** rotations, and for labelled coins when n >= 4 (Thm 2.5).
 ** |A| > |B| (the extra coins end anywhere): A -> B iff B+ is reachable
 ** for some B+ = B plus |A|-|B| coins: always when |A| >= |B| + 2, and when
-** |A| = |B| + 1 iff A contains B or B has a component of size >= 2.
-** Three labelled coins (Thm 2.7) are decided in labelled.c.
+** |A| = |B| + 1 iff A contains B or B has a component of size >= 2 (for
+** unlabelled coins, and labelled ones when n >= 4 by Thm 2.5).
+** Three labelled coins (Thm 2.7), with a goal of three or fewer, are
+** decided in labelled.c.
 */
 #include <stdarg.h>
 #include <stdio.h>
@@ -30,6 +32,14 @@
 static int has(const pn_config *c, const pn_board *b, tpt t) {
   pn_pos p;
   return pos_of(b, t, &p) && pn_config_find(c, p) >= 0;
+}
+
+/* do the coins carry two different labels?  (all alike: unlabelled) */
+int tri_distinguishable(const pn_config *A) {
+  size_t i;
+  for (i = 1; i < A->n; i++)
+    if (A->label[i] != A->label[0]) return 1;
+  return 0;
 }
 
 static int degree(const pn_config *c, const pn_board *b, tpt t) {
@@ -267,6 +277,8 @@ int pn_tri_decide(const pn_board *b, const pn_config *A, const pn_config *B,
         A->n < 3 ? " that a third coin could fill" : "");
     return PN_OK;
   }
+  if (A->n > B->n && A->n == 3 && tri_distinguishable(A))
+    return tri_complete3(b, A, B, mode, ans, NULL, err);
   if (A->n > B->n) {
     size_t e = A->n - B->n;
     if (e >= 2) {
@@ -290,7 +302,7 @@ int pn_tri_decide(const pn_board *b, const pn_config *A, const pn_config *B,
     }
     return PN_OK;
   }
-  if (A->n == 3 && pn_config_labelled(A))
+  if (A->n == 3 && tri_distinguishable(A))
     return tri_decide3(b, A, B, mode, ans, err);
   if (tri_find_triangle(b, B, w)) {
     say(ans, 1, "(i)", "the goal contains the triangle %s %s %s (thesis "

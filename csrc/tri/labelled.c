@@ -255,6 +255,116 @@ int tri_decide3(const pn_board *b, const pn_config *A, const pn_config *B,
   return PN_OK;
 }
 
+/*
+** Three labelled coins and a goal of one or two (|A| > |B|): the rule for
+** unlabelled coins (after Thm 2.4) does not hold, since a coin's colour
+** is fixed once the coins form a triangle.  After its first move the
+** configuration is connected (the moved coin touches the other two), so
+** B is reachable iff A contains B or some connected B+ made of B and A's
+** other coins (their labels, in every order) is reachable: Thm 2.7
+** decides each.  The first B+ that works is left in *plus (if not NULL).
+*/
+typedef struct completion {
+  const pn_board *b;
+  const pn_config *A, *B;
+  pn_goalmode mode;
+  int32_t extra[2];            /* the labels of A that B does not use */
+  int ne, tried;
+  pn_tri_answer *ans;
+  pn_config *plus;
+} completion;
+
+/* decide B + coins at p[0..k-1] (labels extra in order o); 1 when done */
+static int try_plus(completion *c, const pn_pos *p, int k, int o,
+                    pn_error *err) {
+  pn_config bp;
+  pn_tri_answer t;
+  int i, ok = 0;
+  pn_config_init(&bp);
+  if (pn_config_copy(&bp, c->B, err) != PN_OK) return -1;
+  for (i = 0; i < k; i++) {
+    if (pn_config_find(&bp, p[i]) >= 0) { pn_config_clear(&bp); return 0; }
+    if (pn_config_add(&bp, p[i], c->extra[(i + o) % k], err) != PN_OK) {
+      pn_config_clear(&bp);
+      return -1;
+    }
+  }
+  {
+    uint32_t comp[3];
+    if (pn_components(c->b, &bp, comp) != 1) { pn_config_clear(&bp); return 0; }
+  }
+  c->tried++;
+  memset(&t, 0, sizeof t);
+  if (tri_decide3(c->b, c->A, &bp, c->mode, &t, err) != PN_OK) {
+    pn_config_clear(&bp);
+    return -1;
+  }
+  if (t.solvable) {
+    *c->ans = t;
+    ok = 1;
+    if (c->plus) {
+      pn_config_clear(c->plus);
+      if (pn_config_copy(c->plus, &bp, err) != PN_OK) ok = -1;
+    }
+  }
+  pn_config_clear(&bp);
+  return ok;
+}
+
+int tri_complete3(const pn_board *b, const pn_config *A, const pn_config *B,
+                  pn_goalmode mode, pn_tri_answer *ans, pn_config *plus,
+                  pn_error *err) {
+  completion c;
+  int used[3] = {0, 0, 0}, i, j, k, r = 0;
+  size_t q;
+  memset(&c, 0, sizeof c);
+  c.b = b; c.A = A; c.B = B; c.mode = mode; c.ans = ans; c.plus = plus;
+  for (q = 0; q < B->n; q++)
+    for (i = 0; i < 3; i++)
+      if (!used[i] && A->label[i] == B->label[q]) { used[i] = 1; break; }
+  for (i = 0; i < 3; i++) if (!used[i]) c.extra[c.ne++] = A->label[i];
+  if (B->n + (size_t)c.ne != 3) return pn_seterror(err, PN_EINVAL,
+    "the goal's labels are not among the start's");
+  /* the missing coins lie within distance 2 of a goal coin, each next to
+  ** a coin of B+ (connected) */
+  for (q = 0; q < B->n && r == 0; q++) {
+    tpt g = tpt_of(b, B->pos[q]);
+    for (i = 0; i < 6 && r == 0; i++) {
+      pn_pos p[2];
+      tpt u = tadd(g, TRI_DIR[i]);
+      if (!pos_of(b, u, &p[0])) continue;
+      if (c.ne == 1) { r = try_plus(&c, p, 1, 0, err); continue; }
+      for (j = 0; j < 12 && r == 0; j++) {
+        tpt v = tadd(j < 6 ? g : u, TRI_DIR[j % 6]);
+        if (!pos_of(b, v, &p[1]) || p[1] == p[0]) continue;
+        for (k = 0; k < 2 && r == 0; k++) r = try_plus(&c, p, 2, k, err);
+      }
+    }
+  }
+  if (r < 0) return err ? err->code : PN_ENOMEM;
+  if (r == 1) {
+    /* the answer of the completion, said as such */
+    char text[sizeof ans->text];
+    int w = snprintf(text, sizeof text, "three labelled coins, the goal "
+                     "completed by the start's other coin%s: ",
+                     c.ne == 1 ? "" : "s");
+    size_t room = sizeof text - (size_t)w;
+    memcpy(text + w, ans->text, room - 1);
+    text[sizeof text - 1] = '\0';
+    memcpy(ans->text, text, sizeof text);
+    return PN_OK;
+  }
+  memset(ans, 0, sizeof *ans);
+  ans->solvable = 0;
+  snprintf(ans->rule, sizeof ans->rule, "Thm 2.7 (fewer coins)");
+  snprintf(ans->text, sizeof ans->text, "three labelled coins and a goal of "
+           "%zu: after the first move the coins are connected, and none of "
+           "the %d connected ways to complete the goal with the start's "
+           "other coin%s is reachable (thesis Thm 2.7)", B->n, c.tried,
+           c.ne == 1 ? "" : "s");
+  return PN_OK;
+}
+
 /* }==================================================================== */
 
 

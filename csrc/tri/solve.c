@@ -532,8 +532,6 @@ int pn_tri_solve(const pn_board *b, const pn_config *A, const pn_config *B,
   pn_tri_answer ans;
   pn_config goal;
   int rc;
-  int32_t l0;
-  size_t i;
   int labelled = 0;
   *moves = NULL; *nmoves = 0;
   if ((rc = pn_tri_decide(b, A, B, mode, &ans, err)) != PN_OK) return rc;
@@ -547,11 +545,21 @@ int pn_tri_solve(const pn_board *b, const pn_config *A, const pn_config *B,
     *nmoves = 1;
     return PN_OK;
   }
-  l0 = A->n ? A->label[0] : 0;
-  for (i = 0; i < A->n; i++) if (A->label[i] != l0) labelled = 1;
+  labelled = tri_distinguishable(A);
   pn_config_init(&goal);
   if ((rc = place_goal(b, A, B, mode, &goal, err)) != PN_OK) goto out;
-  if (goal.n < A->n && (rc = complete_goal(b, A, &goal, err)) != PN_OK)
+  if (goal.n < A->n && A->n == 3 && labelled) {
+    /* the completion that Thm 2.7 reaches, not just any triangle */
+    pn_config plus;
+    pn_config_init(&plus);
+    rc = tri_complete3(b, A, &goal, mode, &ans, &plus, err);
+    pn_config_clear(&goal);
+    goal = plus;
+    if (rc == PN_OK && !ans.solvable)
+      rc = pn_seterror(err, PN_EINVAL, "unsolvable: %s", ans.text);
+    if (rc != PN_OK) goto out;
+  } else if (goal.n < A->n
+             && (rc = complete_goal(b, A, &goal, err)) != PN_OK)
     goto out;
   if (!labelled) rc = tri_solve_unlabelled(b, A, &goal, moves, nmoves, err);
   else if (A->n == 3) rc = tri_solve3(b, A, &goal, mode, moves, nmoves, err);

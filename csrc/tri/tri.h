@@ -8,6 +8,7 @@
 #include "trigeom.h"
 
 /* decide.c */
+int tri_distinguishable(const pn_config *A);
 int tri_find_triangle(const pn_board *b, const pn_config *B, pn_pos *w);
 int tri_find_path4(const pn_board *b, const pn_config *B, pn_pos *w);
 int tri_find_move(const pn_board *b, const pn_config *A, pn_move *m);
@@ -17,6 +18,11 @@ int tri_one_move(const pn_board *b, const pn_config *A, const pn_config *B,
 /* labelled.c: three labelled coins (thesis Thm 2.7) */
 int tri_decide3(const pn_board *b, const pn_config *A, const pn_config *B,
                 pn_goalmode mode, pn_tri_answer *ans, pn_error *err);
+/* three labelled coins, a goal of fewer: the first reachable completion
+** B+ of the goal goes to *plus (when plus is not NULL) */
+int tri_complete3(const pn_board *b, const pn_config *A, const pn_config *B,
+                  pn_goalmode mode, pn_tri_answer *ans, pn_config *plus,
+                  pn_error *err);
 int tri_solve3(const pn_board *b, const pn_config *A, const pn_config *B,
                pn_goalmode mode, pn_move **moves, size_t *n, pn_error *err);
 /* n >= 4 labelled coins (thesis Thm 2.5) */

@@ -33,6 +33,18 @@ local function degree_in(board, cfg, c)
 end
 M.degree_in = degree_in
 
+-- do the coins of cfg carry at least two different labels (a plain coin
+-- counting as label 0)?  Otherwise they are all alike and a theorem about
+-- unlabelled coins applies as it is.
+function M.distinguishable(cfg)
+  local first
+  for _, c in ipairs(cfg:coins()) do
+    local l = c.label or 0
+    if first == nil then first = l elseif l ~= first then return true end
+  end
+  return false
+end
+
 -- a coin b of B such that every other coin has at most d-2 neighbours in
 -- B \ {b} (thesis Prop 1.3 for d = 2: B \ {b} has only isolated coins)
 local function star_centre(p)

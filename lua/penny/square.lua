@@ -465,6 +465,52 @@ function M.prop41(a, b)
     need, #a)
 end
 
+--[[
+Thesis Prop 3.31: A labelled with exactly two coins more than the minimum,
+span(A) with only even components (m + n even), one of them 1 x 5 or
+5 x 1 with a coin c at its centre p; then only c is ever at p while the
+span stays whole, so a goal with the same span and another label at p is
+unsolvable.  Returns nil (does not apply) or p, the rectangle, and the
+labels at p in A and B.
+]]
+function M.prop331(a, b)
+  check(a, "the start")
+  check(b, "the goal")
+  if #a ~= #b then return nil end
+  local rects = M.rectangles(a)
+  local need = 0
+  for _, r in ipairs(rects) do
+    if (r[3] + r[4]) % 2 ~= 0 then return nil end
+    need = need + M.min_cardinality(r[3], r[4])
+  end
+  if #a ~= need + 2 or b:span(2) ~= a:span(2) then return nil end
+  for _, r in ipairs(rects) do
+    if r[3] * r[4] == 5 and (r[3] == 1 or r[4] == 1) then
+      local p = { r[1] + r[3] // 2, r[2] + r[4] // 2 }
+      if a:has(p) and b:has(p) and (a:label(p) or 0) ~= (b:label(p) or 0) then
+        return p, r, a:label(p) or 0, b:label(p) or 0
+      end
+    end
+  end
+  return nil
+end
+
+-- does the square grid's theory see the whole game?  The rectangles and
+-- the theorems are about span(A) on the unbounded grid: a bounded board
+-- must hold all of it (then no move ever meets its edge).
+local function uncut(p)
+  if not p.board:bounded() then return true end
+  local free = penny().config(penny().board("square"), p.start:positions())
+  for _, c in ipairs(free:span(2):positions()) do
+    if not p.board:contains(c) then return false end
+  end
+  return true
+end
+
+local function label_text(l)
+  return l == 0 and "a plain coin" or format("label %d", l)
+end
+
 -- facts for puzzle:explain() on the square grid (d = 2, fixed goals)
 function M.explain(p, facts)
   require("penny.puzzle").expect(p, "penny.square.explain")
@@ -472,14 +518,6 @@ function M.explain(p, facts)
     error("penny.square.explain: a list of facts to add to expected", 2)
   end
   if p.rule.d ~= 2 or p.rule.slide or p.up_to ~= "fixed" or #p.start > 40 then return end
-  local rects = M.rectangles(p.start)
-  local parts = {}
-  for _, r in ipairs(rects) do parts[#parts + 1] = format("%d x %d at (%d,%d)", r[3], r[4], r[1], r[2]) end
-  local minimum, need = M.is_minimum(p.start)
-  facts[#facts + 1] = { name = "span of the start (DDV Lemma 4)", holds = true,
-    text = format("%d rectangle(s): %s; %d coins, the minimum for this span is "
-      .. "%d (virus problem, Prop 3.20)%s", #rects, table_concat(parts, ", "),
-      #p.start, need, minimum and ": no coin to spare" or "") }
   if #p.goal == #p.start then
     -- (with fewer goal coins the free coins may sit on either colour)
     local ok, colour, na, nb = M.checkerboard(p.start, p.goal)
@@ -488,32 +526,71 @@ function M.explain(p, facts)
       text = ok and "no colour of the checkerboard falls below two coins"
         or format("the start has %d coins on %s cells (x + y %s), the goal "
           .. "%d: a colour with two coins keeps two", na, colour, colour, nb) }
-    if p.start ~= p.goal and M.extra_coins(p.start, p.goal, 1) then
-      -- (when span(A) misses span(B), Cor 1.7 has said so already)
-      -- Prop 1.17: the first move takes a coin away for good, span-wise
-      local one = M.extra_coins(p.start, p.goal, #p.start + 1)
-      facts[#facts + 1] = { name = "Prop 1.17 (one extra coin)", holds = #one > 0,
-        decisive = #one == 0, verdict = #one == 0 and "unsolvable" or nil,
-        text = #one > 0 and format("removing the coin at (%d,%d) leaves span(B) "
-          .. "inside the span", one[1][1], one[1][2])
-          or "no coin of A can leave without span(B) dropping out of the span, "
-          .. "so the first move already fails (update paper Prop 1.17)" }
-    end
-    local ok41, _, why41 = M.prop41(p.start, p.goal)
-    if ok41 ~= nil then
-      facts[#facts + 1] = { name = "Prop 4.1 (fractioned span)", holds = ok41,
-        decisive = not ok41, verdict = not ok41 and "unsolvable" or nil,
-        text = why41 }
-    end
-    local t = M.theorem38(p.start, p.goal)
-    facts[#facts + 1] = { name = "Theorem 3.8 (two extra coins)", holds = t.holds,
-      decisive = t.holds, verdict = t.holds and "solvable" or nil,
-      text = t.holds and format("a1 = (%d,%d), a2 = (%d,%d) are extra relative "
-        .. "to B; b1 = (%d,%d), b2 = (%d,%d) are redundant in B", t.a[1][1],
-        t.a[1][2], t.a[2][1], t.a[2][2], t.b[1][1], t.b[1][2], t.b[2][1],
-        t.b[2][2]) or ((t.a_why or "") .. ((t.a_why and t.b_why) and "; " or "")
-        .. (t.b_why or "")) }
   end
+  if not uncut(p) then
+    facts[#facts + 1] = { name = "span of the start (DDV Lemma 4)",
+      holds = false, text = "the board's edge or holes cut span(start) as "
+        .. "the unbounded grid has it: the square grid's rectangles and "
+        .. "theorems do not apply" }
+    return
+  end
+  local rects = M.rectangles(p.start)
+  local parts = {}
+  for _, r in ipairs(rects) do parts[#parts + 1] = format("%d x %d at (%d,%d)", r[3], r[4], r[1], r[2]) end
+  local minimum, need = M.is_minimum(p.start)
+  facts[#facts + 1] = { name = "span of the start (DDV Lemma 4)", holds = true,
+    text = format("%d rectangle(s): %s; %d coins, the minimum for this span is "
+      .. "%d (virus problem, Prop 3.20)%s", #rects, table_concat(parts, ", "),
+      #p.start, need, minimum and ": no coin to spare" or "") }
+  if #p.goal ~= #p.start then return end
+  if p.start ~= p.goal and M.extra_coins(p.start, p.goal, 1) then
+    -- (when span(A) misses span(B), Cor 1.7 has said so already)
+    -- Prop 1.17: the first move takes a coin away for good, span-wise
+    local one = M.extra_coins(p.start, p.goal, #p.start + 1)
+    facts[#facts + 1] = { name = "Prop 1.17 (one extra coin)", holds = #one > 0,
+      decisive = #one == 0, verdict = #one == 0 and "unsolvable" or nil,
+      text = #one > 0 and format("removing the coin at (%d,%d) leaves span(B) "
+        .. "inside the span", one[1][1], one[1][2])
+        or "no coin of A can leave without span(B) dropping out of the span, "
+        .. "so the first move already fails (update paper Prop 1.17)" }
+  end
+  local ok41, _, why41 = M.prop41(p.start, p.goal)
+  if ok41 ~= nil then
+    facts[#facts + 1] = { name = "Prop 4.1 (fractioned span)", holds = ok41,
+      decisive = not ok41, verdict = not ok41 and "unsolvable" or nil,
+      text = why41 }
+  end
+  -- labels matter when the coins are not all alike (thesis Sec. 3.2.2)
+  local labelled = require("penny.explain").distinguishable(p.start)
+  if labelled then
+    local c, r, la, lb = M.prop331(p.start, p.goal)
+    if c then
+      facts[#facts + 1] = { name = "Prop 3.31 (1 x 5 centre)", holds = false,
+        decisive = true, verdict = "unsolvable", witness = { c },
+        text = format("the start has two coins more than the minimum and "
+          .. "only even rectangles, among them the %d x %d at (%d,%d); only "
+          .. "the coin at its centre (%d,%d) can ever stand there without "
+          .. "the span shrinking, and it holds %s where the goal, of the "
+          .. "same span, has %s (thesis Prop 3.31)", r[3], r[4], r[1], r[2],
+          c[1], c[2], label_text(la), label_text(lb)) }
+    end
+  end
+  local t = M.theorem38(p.start, p.goal)
+  local why = t.holds and format("a1 = (%d,%d), a2 = (%d,%d) are extra "
+    .. "relative to B; b1 = (%d,%d), b2 = (%d,%d) are redundant in B",
+    t.a[1][1], t.a[1][2], t.a[2][1], t.a[2][2], t.b[1][1], t.b[1][2],
+    t.b[2][1], t.b[2][2]) or ((t.a_why or "") .. ((t.a_why and t.b_why)
+    and "; " or "") .. (t.b_why or ""))
+  if t.holds and labelled then
+    -- a theorem about unlabelled coins: the shape is reachable, which
+    -- coin ends where is not settled by it
+    why = why .. "; so the coins' shape is reachable, but the coins carry "
+      .. "labels and the theorem is about unlabelled coins: it does not "
+      .. "say which coin ends where"
+  end
+  facts[#facts + 1] = { name = "Theorem 3.8 (two extra coins)", holds = t.holds,
+    decisive = t.holds and not labelled, verdict = t.holds and not labelled
+      and "solvable" or nil, text = why }
 end
 
 return M
