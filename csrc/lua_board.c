@@ -31,29 +31,66 @@ pn_board *pnL_checkboard(lua_State *L, int idx) {
   return lb->b;
 }
 
-pn_pos pnL_checkpos(lua_State *L, int idx, const pn_board *b) {
-  int64_t c[PN_MAXDIM];
+/* the dim integer coordinates of the position at idx into c; a further
+** coordinate is an error, not dropped.  A graph's 1-based vertex becomes
+** its 0-based index (-1 for any number below 1, without overflow).
+** Errors blame argument arg, their text starting with what (the part of
+** the argument that holds the position, "" for all of it). */
+static void checkcoords(lua_State *L, int idx, int arg, const char *what,
+                        const pn_board *b, int64_t *c) {
   int dim = pn_board_dim(b), i;
-  pn_pos p;
-  pn_error err;
-  idx = lua_absindex(L, idx);
-  if (lua_type(L, idx) != LUA_TTABLE)
+  if (lua_type(L, idx) != LUA_TTABLE) {
+    if (*what)
+      luaL_argerror(L, arg, lua_pushfstring(L, "%sposition expected, got %s",
+                    what, luaL_typename(L, idx)));
     luaL_typeerror(L, idx, "position (a table of coordinates)");
+  }
   for (i = 0; i < dim; i++) {
     int isnum;
     lua_geti(L, idx, i + 1);
     c[i] = (int64_t)lua_tointegerx(L, -1, &isnum);
-    if (!isnum) {
-      lua_pop(L, 1);
-      luaL_argerror(L, idx, lua_pushfstring(L, "position needs %d integer "
-                    "coordinate%s", dim, dim > 1 ? "s" : ""));
-    }
     lua_pop(L, 1);
+    if (!isnum)
+      luaL_argerror(L, arg, lua_pushfstring(L, "%sposition needs %d integer "
+                    "coordinate%s", what, dim, dim > 1 ? "s" : ""));
   }
-  if (pn_board_kind(b) == PN_GRAPH) c[0] -= 1;      /* 1-based vertices */
+  if (lua_geti(L, idx, dim + 1) != LUA_TNIL)
+    luaL_argerror(L, arg, lua_pushfstring(L, "%sposition has more than %d "
+                  "coordinate%s", what, dim, dim > 1 ? "s" : ""));
+  lua_pop(L, 1);
+  if (pn_board_kind(b) == PN_GRAPH) c[0] = c[0] >= 1 ? c[0] - 1 : -1;
+}
+
+int pnL_topos(lua_State *L, int idx, int arg, const char *what,
+              const pn_board *b, pn_pos *p) {
+  int64_t c[PN_MAXDIM];
+  idx = lua_absindex(L, idx);
+  checkcoords(L, idx, arg ? arg : idx, what, b, c);
+  return pn_board_pack(b, c, p, NULL) == PN_OK;
+}
+
+pn_pos pnL_checkposin(lua_State *L, int idx, int arg, const char *what,
+                      const pn_board *b) {
+  int64_t c[PN_MAXDIM];
+  pn_pos p;
+  pn_error err;
+  idx = lua_absindex(L, idx);
+  if (!arg) arg = idx;
+  checkcoords(L, idx, arg, what, b, c);
+  if (pn_board_kind(b) == PN_GRAPH && (c[0] < 0
+      || (size_t)c[0] >= pn_board_ncells(b))) {
+    lua_geti(L, idx, 1);
+    luaL_argerror(L, arg, lua_pushfstring(L, "%svertex %I is not in the "
+                  "graph (1..%I)", what, lua_tointeger(L, -1),
+                  (lua_Integer)pn_board_ncells(b)));
+  }
   if (pn_board_pack(b, c, &p, &err) != PN_OK)
-    luaL_argerror(L, idx, err.msg);
+    luaL_argerror(L, arg, lua_pushfstring(L, "%s%s", what, err.msg));
   return p;
+}
+
+pn_pos pnL_checkpos(lua_State *L, int idx, const pn_board *b) {
+  return pnL_checkposin(L, idx, 0, "", b);
 }
 
 void pnL_pushpos(lua_State *L, const pn_board *b, pn_pos p) {
@@ -72,6 +109,8 @@ const char *pnL_pushposstring(lua_State *L, const pn_board *b, pn_pos p) {
   int64_t c[PN_MAXDIM];
   int dim = pn_board_dim(b), i;
   luaL_Buffer buf;
+  if (pn_board_kind(b) == PN_GRAPH && (p < 0 || (size_t)p >= pn_board_ncells(b)))
+    return lua_pushliteral(L, "(a vertex not in the graph)");
   pn_board_unpack(b, p, c);
   if (pn_board_kind(b) == PN_GRAPH) c[0] += 1;
   luaL_buffinit(L, &buf);
@@ -252,20 +291,9 @@ static int b_len(lua_State *L) {
 
 static int b_contains(lua_State *L) {
   pn_board *b = pnL_checkboard(L, 1);
-  int64_t c[PN_MAXDIM];
-  int dim = pn_board_dim(b), i;
   pn_pos p;
-  luaL_checktype(L, 2, LUA_TTABLE);
   /* out-of-range coordinates are simply not on the board */
-  for (i = 0; i < dim; i++) {
-    int isnum;
-    lua_geti(L, 2, i + 1);
-    c[i] = (int64_t)lua_tointegerx(L, -1, &isnum);
-    lua_pop(L, 1);
-    if (!isnum) luaL_argerror(L, 2, "position needs integer coordinates");
-  }
-  if (pn_board_kind(b) == PN_GRAPH) c[0] -= 1;
-  lua_pushboolean(L, pn_board_pack(b, c, &p, NULL) == PN_OK
+  lua_pushboolean(L, pnL_topos(L, 2, 0, "", b, &p)
                      && pn_board_contains(b, p));
   return 1;
 }

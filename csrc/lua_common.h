@@ -31,6 +31,15 @@ void pnL_open_board(lua_State *L);
 /* coordinates of a position given at idx: a table {x, y, ...}; graph
 ** vertices are 1-based in Lua.  Raises on bad input. */
 pn_pos pnL_checkpos(lua_State *L, int idx, const pn_board *b);
+/* the same for a position inside argument arg (a move's end, a list's
+** element): errors blame arg, their text starting with what */
+pn_pos pnL_checkposin(lua_State *L, int idx, int arg, const char *what,
+                      const pn_board *b);
+/* 1 and *p when the position at idx lies in the board's coordinate
+** space (a graph's vertices), 0 when it does not; raises (blaming arg,
+** or idx when arg is 0) for a value that is not a position */
+int pnL_topos(lua_State *L, int idx, int arg, const char *what,
+              const pn_board *b, pn_pos *p);
 void pnL_pushpos(lua_State *L, const pn_board *b, pn_pos p);
 /* pushes and returns "(x,y)" */
 const char *pnL_pushposstring(lua_State *L, const pn_board *b, pn_pos p);
@@ -43,6 +52,10 @@ lconfig *pnL_newconfig(lua_State *L, int bidx);
 void pnL_open_config(lua_State *L);
 /* a move given at idx: {from = pos, to = pos} or {x1, y1, x2, y2} */
 pn_move pnL_checkmove(lua_State *L, int idx, const pn_board *b);
+/* a move inside argument arg (a list's element): errors blame arg, their
+** text starting with what */
+pn_move pnL_checkmovein(lua_State *L, int idx, int arg, const char *what,
+                        const pn_board *b);
 void pnL_pushmove(lua_State *L, const pn_board *b, pn_move m);
 int pnL_checkd(lua_State *L, int idx);
 /* the rule argument: d, or a table {d =, slide =} */

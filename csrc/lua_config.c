@@ -74,31 +74,65 @@ int pnL_checkd(lua_State *L, int idx) {
 ** Moves
 ** ===================================================================== */
 
-pn_move pnL_checkmove(lua_State *L, int idx, const pn_board *b) {
+/* a move's end (what: "from" or "to") inside the move at arg: a graph's
+** vertex out of range is off the board (the board's cell count is no
+** vertex), as a box's outside cell is */
+static pn_pos moveend(lua_State *L, int idx, int arg, const char *what,
+                      const pn_board *b) {
+  pn_pos p;
+  if (pn_board_kind(b) == PN_GRAPH && !pnL_topos(L, idx, arg, what, b, &p))
+    return (pn_pos)pn_board_ncells(b);
+  return pnL_checkposin(L, idx, arg, what, b);
+}
+
+/* moveend for the part of the move at idx (absolute), the error text
+** starting with what and the part's name */
+static pn_pos endof(lua_State *L, int idx, int arg, const char *what,
+                    const char *part, const pn_board *b) {
+  pn_pos p = moveend(L, idx, arg, lua_pushfstring(L, "%sthe move's %s: ",
+                     what, part), b);
+  lua_pop(L, 1);
+  return p;
+}
+
+pn_move pnL_checkmovein(lua_State *L, int idx, int arg, const char *what,
+                        const pn_board *b) {
   pn_move m;
   idx = lua_absindex(L, idx);
-  if (!lua_istable(L, idx)) luaL_typeerror(L, idx, "move");
+  if (!arg) arg = idx;
+  if (!lua_istable(L, idx)) {
+    if (*what)
+      luaL_argerror(L, arg, lua_pushfstring(L, "%sa move expected, got %s",
+                    what, luaL_typename(L, idx)));
+    luaL_typeerror(L, idx, "move");
+  }
+#define END(i, part) endof(L, lua_absindex(L, (i)), arg, what, part, b)
   if (lua_getfield(L, idx, "from") == LUA_TTABLE) {
-    m.from = pnL_checkpos(L, -1, b);
+    m.from = END(-1, "'from'");
     lua_pop(L, 1);
     if (lua_getfield(L, idx, "to") != LUA_TTABLE)
-      luaL_argerror(L, idx, "move needs a 'to' position");
-    m.to = pnL_checkpos(L, -1, b);
+      luaL_argerror(L, arg, lua_pushfstring(L, "%sa move needs a 'to' "
+                    "position", what));
+    m.to = END(-1, "'to'");
     lua_pop(L, 1);
     return m;
   }
   lua_pop(L, 1);
   if (lua_geti(L, idx, 1) == LUA_TTABLE) {          /* {{x,y},{x,y}} */
-    m.from = pnL_checkpos(L, -1, b);
+    m.from = END(-1, "first position");
     lua_pop(L, 1);
     lua_geti(L, idx, 2);
-    m.to = pnL_checkpos(L, -1, b);
+    m.to = END(-1, "second position");
     lua_pop(L, 1);
     return m;
   }
   lua_pop(L, 1);
   {                                                 /* {x1,y1,x2,y2} */
     int dim = pn_board_dim(b), i;
+    if (lua_geti(L, idx, 2 * dim + 1) != LUA_TNIL)
+      luaL_argerror(L, arg, lua_pushfstring(L, "%sa move as numbers has %d "
+                    "of them on this board (from, then to)", what, 2 * dim));
+    lua_pop(L, 1);
     lua_createtable(L, dim, 0);
     lua_createtable(L, dim, 0);
     for (i = 1; i <= dim; i++) {
@@ -107,11 +141,16 @@ pn_move pnL_checkmove(lua_State *L, int idx, const pn_board *b) {
       lua_geti(L, idx, dim + i);
       lua_rawseti(L, -2, i);
     }
-    m.from = pnL_checkpos(L, -2, b);
-    m.to = pnL_checkpos(L, -1, b);
+    m.from = END(-2, "'from'");
+    m.to = END(-1, "'to'");
     lua_pop(L, 2);
   }
+#undef END
   return m;
+}
+
+pn_move pnL_checkmove(lua_State *L, int idx, const pn_board *b) {
+  return pnL_checkmovein(L, idx, 0, "", b);
 }
 
 void pnL_pushmove(lua_State *L, const pn_board *b, pn_move m) {

@@ -32,14 +32,38 @@ const pn_move *pnL_checkmovelist(lua_State *L, int idx, const pn_board *b,
   lmoves *lm = luaL_testudata(L, idx, PN_MOVES_T);
   pn_move *mv;
   lua_Integer len, i;
+  size_t cap;
   if (lm) { *n = lm->n; return lm->m; }
   luaL_checktype(L, idx, LUA_TTABLE);
-  len = luaL_len(L, idx);
-  mv = lua_newuserdatauv(L, (size_t)(len + 1) * sizeof *mv, 0);
+  idx = lua_absindex(L, idx);
+  len = luaL_len(L, idx);        /* may come from __len: trust nothing */
+  if (len < 0)
+    luaL_argerror(L, idx, lua_pushfstring(L, "the move list's length is "
+                  "%I", len));
+  /* the buffer grows as the moves are read, so a length that lies costs
+  ** nothing before the first missing move */
+  cap = len < 64 ? (size_t)len + 1 : 64;
+  mv = lua_newuserdatauv(L, cap * sizeof *mv, 0);
   for (i = 1; i <= len; i++) {
-    lua_geti(L, idx, i);
-    mv[i - 1] = pnL_checkmove(L, -1, b);
-    lua_pop(L, 1);
+    if ((size_t)i >= cap) {
+      pn_move *bigger;
+      if (cap > ((size_t)-1 / 2) / sizeof *mv)
+        luaL_error(L, "the move list is too long");
+      cap *= 2;
+      bigger = lua_newuserdatauv(L, cap * sizeof *mv, 0);
+      memcpy(bigger, mv, (size_t)(i - 1) * sizeof *mv);
+      lua_replace(L, -2);
+      mv = bigger;
+    }
+    if (lua_geti(L, idx, i) == LUA_TNIL)
+      luaL_argerror(L, idx, lua_pushfstring(L, "move %I is missing (the "
+                    "list's length says %I)", i, len));
+    {
+      int at = lua_gettop(L);
+      mv[i - 1] = pnL_checkmovein(L, at, idx,
+                                  lua_pushfstring(L, "move %I: ", i), b);
+    }
+    lua_pop(L, 2);
   }
   *n = (size_t)len;
   return mv;

@@ -1,0 +1,95 @@
+--[[
+spec/faults_spec.lua -- inputs that once crashed penny, overran a limit or
+leaked its internals: each gives a clear message or a verdict.
+]]
+local penny = require "penny"
+local S = require "support"
+
+describe("move lists whose length lies", function()
+  local c = penny.config("square", "(0,0) (1,0) (0,1)")
+  for _, n in ipairs{ -1, 1 << 60, math.maxinteger, 3 } do
+    it("__len = " .. n .. " is an error that names the list, not a crash", function()
+      local t = setmetatable({}, { __len = function() return n end })
+      local ok, err = pcall(c.check, c, t)
+      assert.is_false(ok)
+      assert.matches(n < 0 and "length is %-1" or "move 1 is missing", err)
+    end)
+  end
+
+  it("names the element and part of a bad move", function()
+    local ok, err = pcall(c.check, c, { { from = { 0, 0 }, to = { 1, 1 } },
+      { from = { 0, 1 }, to = { 1, 1, 1 } } })
+    assert.is_false(ok)
+    assert.matches("move 2: the move's 'to': position has more than 2 "
+      .. "coordinates", err, 1, true)
+    ok, err = pcall(c.check, c, { { from = { 0, 0 }, to = { 1, 1 } }, 7 })
+    assert.matches("move 2: a move expected, got number", err, 1, true)
+  end)
+
+  it("refuses extra coordinates in a move instead of dropping them", function()
+    local ok, err = pcall(c.legal, c, { from = { 0, 0, 5 }, to = { 1, 1 } })
+    assert.is_false(ok)
+    assert.matches("the move's 'from': position has more than 2 coordinates",
+      err, 1, true)
+    ok, err = pcall(c.legal, c, { 0, 0, 1, 1, 7 })
+    assert.matches("a move as numbers has 4 of them", err, 1, true)
+    assert.is_true(c:legal{ 0, 0, 1, 1 })
+  end)
+end)
+
+describe("graph vertices", function()
+  local g = penny.board{ lattice = "graph", vertices = 3,
+                         edges = { { 1, 2 }, { 2, 3 } } }
+  local gc = penny.config(g, "(1) (2)")
+
+  it("out of range in a move are off the board, as on a box", function()
+    for _, v in ipairs{ 4, 0, math.mininteger, math.maxinteger } do
+      local ok, why, msg = gc:legal{ from = { 1 }, to = { v } }
+      assert.is_false(ok)
+      assert.equal("offboard", why)
+      assert.matches("not in the graph", msg)
+    end
+  end)
+
+  it("out of range elsewhere name the 1-based range, without overflow", function()
+    local ok, err = pcall(gc.has, gc, { math.mininteger })
+    assert.is_false(ok)
+    assert.matches("vertex %-9223372036854775808 is not in the graph %(1..3%)",
+      err)
+    assert.is_false(g:contains{ math.mininteger })
+    assert.is_false(g:contains{ 0 })
+    assert.is_true(g:contains{ 3 })
+  end)
+
+  it("in a puzzle file is an error at the coin", function()
+    local ok, err = pcall(penny.puzzle, { board = g, start = "(1) (2) (3)",
+      goal = "(4) (5) (-9223372036854775808)" })
+    assert.is_false(ok)
+    assert.matches("goal:1:1: %(4%) is not a cell of the board", err)
+  end)
+end)
+
+describe("spans on the king lattice with d = 3", function()
+  it("are found infinite at once when they leave the coins' bounding box", function()
+    local k = penny.board("king")
+    local row = penny.config(k, "(0,0) (1,0) (2,0)")
+    local span, why = row:span(3)
+    assert.is_nil(span)
+    assert.matches("infinite", why)
+    -- an L of three closes into a 2 x 2 block and stops
+    local l = penny.config(k, "(0,0) (1,0) (0,1)")
+    assert.equal(4, #l:span(3))
+    -- the same answers as the closure computed in a large box
+    local box = penny.board{ lattice = "king", size = { 21, 21 },
+                             origin = { -10, -10 } }
+    local rand = S.rng(9)
+    for _ = 1, 200 do
+      local cfg = S.random_config(penny.board{ lattice = "king",
+        size = { 3, 3 } }, 2 + rand(4), rand)
+      local s = penny.config(k, cfg:coins()):span(3)
+      local inbox = penny.config(box, cfg:coins()):span(3)
+      if s then assert.equal(#s, #inbox)
+      else assert.is_true(#inbox > 40) end
+    end
+  end)
+end)
