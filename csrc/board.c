@@ -207,6 +207,16 @@ void pn_board_free(pn_board *b) {
   free(b);
 }
 
+size_t pn_board_bytes(pn_lattice lat, int dim, double ncells, int indexed) {
+  /* cells, CSR offsets and neighbours, and a hash index (a board of
+  ** cells, the honeycomb) at most half full */
+  double per = sizeof(pn_pos) + sizeof(uint32_t)
+             + (double)lattice_degree(lat, dim) * sizeof(uint32_t)
+             + (indexed ? 4 * (sizeof(uint64_t) + sizeof(int64_t) + 1) : 0);
+  double bytes = ncells * per + 4096;
+  return bytes > (double)((size_t)-1 / 2) ? (size_t)-1 / 2 : (size_t)bytes;
+}
+
 pn_board *pn_board_lattice(pn_lattice lat, int dim, pn_error *err) {
   if (lat == PN_GRAPH) {
     pn_seterror(err, PN_EINVAL, "a custom graph needs vertices and edges");

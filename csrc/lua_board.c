@@ -171,14 +171,34 @@ static void int32_list(lua_State *L, int idx, int n, int32_t *out,
 }
 
 /* core.board_box(kind, dim, lo, size) */
+/* refuse a board of ncells cells that the memory budget at idx (bytes;
+** nil: pn_default_memory()) cannot hold, before building it */
+static void check_board_memory(lua_State *L, int idx, int lat, int dim,
+                               double ncells, int indexed) {
+  double budget = luaL_optnumber(L, idx, 0);
+  size_t need = pn_board_bytes((pn_lattice)lat, dim, ncells, indexed);
+  if (budget <= 0) budget = (double)pn_default_memory();
+  if ((double)need > budget) {
+    char msg[160];
+    snprintf(msg, sizeof msg, "the board has %.0f cells and needs about %.0f "
+             "MiB, more than the memory budget of %.0f MiB (max_memory)",
+             ncells, (double)need / (1 << 20), budget / (1 << 20));
+    luaL_error(L, "%s", msg);
+  }
+}
+
 static int l_box(lua_State *L) {
-  int lat = pnL_lattice_arg(L, 1), dim = check_dim(L, lat, 2);
+  int lat = pnL_lattice_arg(L, 1), dim = check_dim(L, lat, 2), i;
   int32_t lo[PN_MAXDIM], size[PN_MAXDIM];
+  double total = 1;
   pn_error err;
   lboard *lb;
   luaL_argcheck(L, lat != PN_GRAPH, 1, "a custom graph has no box");
   int32_list(L, 3, dim, lo, "origin");
   int32_list(L, 4, dim, size, "size");
+  for (i = 0; i < dim; i++) total *= size[i] > 0 ? size[i] : 1;
+  if (total <= PN_MAX_CELLS)     /* else the core says what is too large */
+    check_board_memory(L, 5, lat, dim, total, lat == PN_HEX);
   lb = pnL_newboard(L);
   return finish(L, lb, pn_board_box((pn_lattice)lat, dim, lo, size, &err),
                 &err);
@@ -197,6 +217,7 @@ static int l_cells(lua_State *L) {
   n = luaL_len(L, 3);
   luaL_argcheck(L, n >= 1, 3, "a bounded board needs at least one cell");
   luaL_argcheck(L, n <= PN_MAX_CELLS, 3, "too many cells");
+  check_board_memory(L, 4, lat, dim, (double)n, 1);
   /* an unbounded lattice of the same kind packs the coordinates */
   lproto = pnL_newboard(L);
   proto = pn_board_lattice((pn_lattice)lat, dim, &err);
@@ -223,6 +244,9 @@ static int l_graph(lua_State *L) {
                 "number of vertices out of range");
   luaL_checktype(L, 2, LUA_TTABLE);
   ne = luaL_len(L, 2);
+  luaL_argcheck(L, ne >= 0 && ne <= PN_MAX_CELLS, 2, "the number of edges "
+                "is out of range");
+  check_board_memory(L, 3, PN_GRAPH, 1, (double)nv + 2.0 * (double)ne, 0);
   edges = lua_newuserdatauv(L, (size_t)(2 * ne + 1) * sizeof *edges, 0);
   for (i = 1; i <= ne; i++) {
     int k;

@@ -115,6 +115,10 @@ void pnL_read_limits(lua_State *L, int idx, pn_limits *lim) {
     luaL_argerror(L, idx, "max_memory is in bytes and must be at least "
                   "4096");
   if (mem > MAX_LIMIT) luaL_argerror(L, idx, "max_memory is absurdly large");
+  if (mem > 0 && pn_physical_memory() && mem > (double)pn_physical_memory())
+    luaL_argerror(L, idx, lua_pushfstring(L, "max_memory (%f GiB) is more "
+                  "than this machine's memory (%f GiB)", mem / (1 << 30),
+                  (double)pn_physical_memory() / (1 << 30)));
   if (states > MAX_LIMIT)
     luaL_argerror(L, idx, "max_states is absurdly large");
   lim->max_memory = (size_t)mem;
@@ -602,6 +606,8 @@ void pnL_open_search(lua_State *L) {
     else lua_pushnumber(L, v);
     lua_setfield(L, -2, bounds[i].name);
   }
+  lua_pushinteger(L, (lua_Integer)pn_physical_memory());   /* 0: unknown */
+  lua_setfield(L, -2, "physical_memory");
   lua_setfield(L, -2, "LIMITS");
   luaL_newmetatable(L, PN_DATABASES_T);
   luaL_setfuncs(L, databases_meta, 0);

@@ -51,7 +51,8 @@ static int l_decide(lua_State *L) {
   return 1;
 }
 
-/* core.tri_solve(start, goal [, mode]) -> Moves */
+/* core.tri_solve(start, goal [, mode [, limits]]) -> Moves, or nil, why,
+** "limit" | "interrupted" when a limit stopped the construction */
 static int l_solve(lua_State *L) {
   lconfig *a = pnL_checkconfig(L, 1), *g = pnL_checkconfig(L, 2);
   int mode = luaL_checkoption(L, 3, "fixed", mode_names), rc;
@@ -59,11 +60,24 @@ static int l_solve(lua_State *L) {
   size_t n;
   pn_error err;
   pn_board *b;
-  lua_settop(L, 3);
-  b = tri_board(L, 1);                                          /* 4 */
-  rc = pn_tri_solve(b, &a->c, &g->c, (pn_goalmode)mode, &m, &n, &err);
+  pn_limits lim;
+  pnL_guard gd;
+  pnL_read_limits(L, 4, &lim);
+  lua_settop(L, 4);
+  b = tri_board(L, 1);                                          /* 5 */
+  pnL_guard_begin(L, &gd);
+  lim.interrupt = gd.flag;
+  rc = pn_tri_solve(b, &a->c, &g->c, (pn_goalmode)mode, &lim, &m, &n, &err);
+  pnL_guard_end(&gd);
+  if (rc == PN_EINTR && gd.own) return luaL_error(L, "interrupted!");
+  if (rc == PN_ELIMIT || rc == PN_EINTR) {
+    lua_pushnil(L);
+    lua_pushstring(L, err.msg);
+    lua_pushstring(L, rc == PN_ELIMIT ? "limit" : "interrupted");
+    return 3;
+  }
   if (rc != PN_OK) return pnL_error(L, &err);
-  pnL_pushmoves(L, 4, m, n);
+  pnL_pushmoves(L, 5, m, n);
   free(m);
   return 1;
 }

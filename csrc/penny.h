@@ -96,6 +96,10 @@ int pn_board_contains(const pn_board *b, pn_pos p);
 int pn_board_neighbours(const pn_board *b, pn_pos p, pn_pos *out);
 int pn_board_adjacent(const pn_board *b, pn_pos p, pn_pos q);
 
+/* about how many bytes a bounded board of ncells cells takes (an upper
+** estimate, for memory budgets before it is built); indexed: a board of
+** explicit cells, or a honeycomb box */
+size_t pn_board_bytes(pn_lattice lat, int dim, double ncells, int indexed);
 /* bounded boards: dense cell ids 0..ncells-1, in sorted position order */
 size_t pn_board_ncells(const pn_board *b);
 pn_pos pn_board_cell(const pn_board *b, size_t id);
@@ -335,10 +339,11 @@ typedef struct pn_tri_answer {
 int pn_tri_decide(const pn_board *b, const pn_config *A, const pn_config *B,
                   pn_goalmode mode, pn_tri_answer *ans, pn_error *err);
 /* a move sequence for a solvable puzzle (checked by replay by callers);
-** *placed (optional) receives the goal as placed (modes other than fixed) */
+** lim (may be NULL) bounds the time and the memory of the construction,
+** which grows with the distances: PN_ELIMIT or PN_EINTR stop it */
 int pn_tri_solve(const pn_board *b, const pn_config *A, const pn_config *B,
-                 pn_goalmode mode, pn_move **moves, size_t *nmoves,
-                 pn_error *err);
+                 pn_goalmode mode, const pn_limits *lim, pn_move **moves,
+                 size_t *nmoves, pn_error *err);
 
 /* }==================================================================== */
 

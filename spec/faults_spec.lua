@@ -93,3 +93,59 @@ describe("spans on the king lattice with d = 3", function()
     end
   end)
 end)
+
+describe("limits on the constructive solvers and the boards", function()
+  -- a pair of the goal half a billion rows away: the construction grows
+  -- with the distance
+  local far = penny.puzzle{ board = "triangular",
+    start = "(0,0) (1,0) (2,0) (3,0) (6,0) (7,0)",
+    goal = "(1,0) (2,0) (1,-1) (0,1) (2,536870912) (3,536870912)" }
+
+  it("the triangular construction stops at max_memory with verdict unknown", function()
+    local sol = far:solve{ method = "tri", max_memory = 64 * 2^20 }
+    assert.equal("unknown", sol.verdict)
+    assert.matches("memory budget of 64 MiB reached", sol.reason)
+    assert.matches("solvable", sol.reason)
+    assert.equal(1, sol.lower_bound)
+  end)
+
+  it("the triangular construction stops at the time limit", function()
+    local sol = far:solve{ method = "tri", time_limit = 0.05 }
+    assert.equal("unknown", sol.verdict)
+    assert.matches("time limit of 0.05 s reached", sol.reason)
+  end)
+
+  it("a board that its memory budget cannot hold is refused before it is built", function()
+    local ok, err = pcall(penny.board, { lattice = "cubic", dim = 1,
+      size = { 67108864 }, max_memory = 256 * 2^20 })
+    assert.is_false(ok)
+    assert.matches("67108864 cells and needs about %d+ MiB, more than the "
+      .. "memory budget of 256 MiB", err)
+    assert.is_true(penny.is_board(penny.board{ lattice = "cubic", dim = 1,
+      size = { 1000 }, max_memory = 256 * 2^20 }))
+  end)
+
+  it("a budget above the machine's memory is refused with a message", function()
+    local phys = require("penny.core").LIMITS.physical_memory
+    if phys == 0 then return end
+    local p = penny.puzzle{ start = "(0,0) (1,0) (0,1)", goal = "(0,0) (1,0) (1,1)" }
+    local ok, err = pcall(p.solve, p, { max_memory = 2 * phys })
+    assert.is_false(ok)
+    assert.matches("more than this machine's memory", err)
+    ok, err = pcall(penny.distances, p.start, { max_memory = 2 * phys })
+    assert.is_false(ok)
+    assert.matches("more than this machine's memory", err)
+  end)
+
+  it("penny solve reads a file's huge board within --max-memory", function()
+    local f = os.tmpname()
+    local h = io.open(f, "w")
+    h:write("board: cubic 1 67108864\npuzzle: x\nstart: (0) (1) (2)\n"
+      .. "goal: (1) (2) (3)\n")
+    h:close()
+    local out, status = S.run(S.PENNY .. " solve --max-memory 256M " .. f)
+    os.remove(f)
+    assert.equal(2, status)
+    assert.matches(":1:8: the board has 67108864 cells", out)
+  end)
+end)

@@ -508,13 +508,15 @@ static int aim(const pn_board *b, const ltri *t, const pn_config *B,
 }
 
 int tri_solve3(const pn_board *b, const pn_config *A, const pn_config *B,
-               pn_goalmode mode, pn_move **moves, size_t *n, pn_error *err) {
+               pn_goalmode mode, pn_meter *meter, pn_move **moves, size_t *n,
+               pn_error *err) {
   pn_config a2, b2;
   match3 x;
   movelist out;
   ltri t, g;
   int k, rc = PN_OK;
   memset(&out, 0, sizeof out);
+  out.meter = meter;
   pn_config_init(&a2); pn_config_init(&b2);
   *moves = NULL; *n = 0;
   if (split_labels(A, B, 0, &a2, &b2)) {
@@ -522,7 +524,7 @@ int tri_solve3(const pn_board *b, const pn_config *A, const pn_config *B,
       pn_tri_answer ans;
       split_labels(A, B, k, &a2, &b2);
       if (tri_decide3(b, &a2, &b2, mode, &ans, err) == PN_OK && ans.solvable) {
-        rc = tri_solve3(b, &a2, &b2, mode, moves, n, err);
+        rc = tri_solve3(b, &a2, &b2, mode, meter, moves, n, err);
         break;
       }
     }
@@ -732,8 +734,8 @@ static int swap_coins(lstate *s, pn_pos P, pn_pos Q, const pn_pos *ag,
 }
 
 int tri_solve_labelled(const pn_board *b, const pn_config *A,
-                       const pn_config *B, pn_move **moves, size_t *nmoves,
-                       pn_error *err) {
+                       const pn_config *B, pn_meter *meter, pn_move **moves,
+                       size_t *nmoves, pn_error *err) {
   lstate s;
   pn_pos *ag = NULL;
   pn_move *um = NULL;
@@ -744,6 +746,7 @@ int tri_solve_labelled(const pn_board *b, const pn_config *A,
   int rc = PN_OK;
   memset(&s, 0, sizeof s);
   s.b = b;
+  s.out.meter = meter;
   pn_config_init(&s.c);
   pn_config_init(&agc);
   pn_hmap_init(&where);
@@ -760,7 +763,7 @@ int tri_solve_labelled(const pn_board *b, const pn_config *A,
   /* the unlabelled solution from the agglomerate, and where each of its
   ** coins ends: follow the coins along the moves */
   if ((rc = pn_config_copy(&agc, &s.c, err)) != PN_OK) goto done;
-  if ((rc = tri_solve_unlabelled(b, &agc, B, &um, &nu, err)) != PN_OK)
+  if ((rc = tri_solve_unlabelled(b, &agc, B, meter, &um, &nu, err)) != PN_OK)
     goto done;
   if (!pn_hmap_reserve(&where, n)) goto nomem;
   for (i = 0; i < n; i++) {

@@ -27,9 +27,13 @@
 #include "../util.h"
 
 int ml_push(movelist *l, pn_pos from, pn_pos to) {
+  if (l->meter && pn_meter_tick(l->meter) != PN_OK) return 0;
   if (l->n == l->cap) {
     size_t ncap = l->cap ? 2 * l->cap : 64;
-    pn_move *nm = realloc(l->m, ncap * sizeof *nm);
+    pn_move *nm;
+    if (l->meter && pn_meter_grow(l->meter, (ncap - l->cap) * sizeof *nm))
+      return 0;
+    nm = realloc(l->m, ncap * sizeof *nm);
     if (!nm) return 0;
     l->m = nm;
     l->cap = ncap;
@@ -41,8 +45,10 @@ int ml_push(movelist *l, pn_pos from, pn_pos to) {
 }
 
 void ml_free(movelist *l) {
+  pn_meter *m = l->meter;
   free(l->m);
   memset(l, 0, sizeof *l);
+  l->meter = m;
 }
 
 /* {====================================================================
@@ -53,15 +59,25 @@ typedef struct acts {
   const pn_board *b;
   pn_action *a;
   size_t n, cap;
-  int failed;            /* out of memory, or a coordinate out of range */
+  pn_meter *meter;       /* counts the actions and the moves CLEAN makes */
+  int failed;            /* out of memory, a coordinate out of range, or
+                         ** the meter said stop */
 } acts;
 
 static void act(acts *s, pn_actkind k, tpt from, tpt to) {
   pn_action *x;
   if (s->failed) return;
+  if (s->meter && pn_meter_tick(s->meter) != PN_OK) { s->failed = 1; return; }
   if (s->n == s->cap) {
     size_t ncap = s->cap ? 2 * s->cap : 256;
-    pn_action *na = realloc(s->a, ncap * sizeof *na);
+    pn_action *na;
+    /* CLEAN turns each action into at most one move */
+    if (s->meter && pn_meter_grow(s->meter, (ncap - s->cap)
+                                  * (sizeof *na + sizeof(pn_move)))) {
+      s->failed = 1;
+      return;
+    }
+    na = realloc(s->a, ncap * sizeof *na);
     if (!na) { s->failed = 1; return; }
     s->a = na;
     s->cap = ncap;
@@ -332,8 +348,8 @@ static int first_triangle(const pn_board *b, pn_config *occ, acts *s,
 }
 
 int tri_solve_unlabelled(const pn_board *b, const pn_config *A,
-                         const pn_config *B, pn_move **moves, size_t *nmoves,
-                         pn_error *err) {
+                         const pn_config *B, pn_meter *meter, pn_move **moves,
+                         size_t *nmoves, pn_error *err) {
   acts s;
   tri3 t;
   tpt *brk = NULL;
@@ -343,6 +359,7 @@ int tri_solve_unlabelled(const pn_board *b, const pn_config *A,
   int rc = PN_OK;
   memset(&s, 0, sizeof s);
   s.b = b;
+  s.meter = meter;
   pn_config_init(&occ);
   *moves = NULL; *nmoves = 0;
   if (A->n != B->n || A->n < 3)
@@ -395,7 +412,8 @@ int tri_solve_unlabelled(const pn_board *b, const pn_config *A,
   }
   for (i = nbrk; i-- > 0;) act(&s, PN_ACT_DROP, brk[i], brk[i]);
   if (s.failed) {
-    rc = pn_seterror(err, PN_ERANGE, "the triangle left the supported "
+    rc = meter && meter->stop ? meter->stop
+       : pn_seterror(err, PN_ERANGE, "the triangle left the supported "
                      "coordinate range, or memory ran out");
     goto done;
   }
@@ -527,10 +545,11 @@ static int complete_goal(const pn_board *b, const pn_config *A,
 }
 
 int pn_tri_solve(const pn_board *b, const pn_config *A, const pn_config *B,
-                 pn_goalmode mode, pn_move **moves, size_t *nmoves,
-                 pn_error *err) {
+                 pn_goalmode mode, const pn_limits *lim, pn_move **moves,
+                 size_t *nmoves, pn_error *err) {
   pn_tri_answer ans;
   pn_config goal;
+  pn_meter meter;
   int rc;
   int labelled = 0;
   *moves = NULL; *nmoves = 0;
@@ -546,6 +565,7 @@ int pn_tri_solve(const pn_board *b, const pn_config *A, const pn_config *B,
     return PN_OK;
   }
   labelled = tri_distinguishable(A);
+  pn_meter_init(&meter, lim);
   pn_config_init(&goal);
   if ((rc = place_goal(b, A, B, mode, &goal, err)) != PN_OK) goto out;
   if (goal.n < A->n && A->n == 3 && labelled) {
@@ -561,9 +581,13 @@ int pn_tri_solve(const pn_board *b, const pn_config *A, const pn_config *B,
   } else if (goal.n < A->n
              && (rc = complete_goal(b, A, &goal, err)) != PN_OK)
     goto out;
-  if (!labelled) rc = tri_solve_unlabelled(b, A, &goal, moves, nmoves, err);
-  else if (A->n == 3) rc = tri_solve3(b, A, &goal, mode, moves, nmoves, err);
-  else rc = tri_solve_labelled(b, A, &goal, moves, nmoves, err);
+  if (!labelled)
+    rc = tri_solve_unlabelled(b, A, &goal, &meter, moves, nmoves, err);
+  else if (A->n == 3)
+    rc = tri_solve3(b, A, &goal, mode, &meter, moves, nmoves, err);
+  else rc = tri_solve_labelled(b, A, &goal, &meter, moves, nmoves, err);
+  if (rc != PN_OK && meter.stop)
+    rc = pn_meter_error(&meter, err, "building the construction");
 out:
   pn_config_clear(&goal);
   return rc;

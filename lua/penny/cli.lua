@@ -57,8 +57,8 @@ local function bytes(s)
   return n * mul[unit]
 end
 
-local function load(file)
-  local ok, puzzles = pcall(pzfile.load, file)
+local function load(file, opts)
+  local ok, puzzles = pcall(pzfile.load, file, opts)
   if not ok then
     io.stderr:write("penny: ", tostring(puzzles), "\n")
     return nil
@@ -119,7 +119,7 @@ local function solve(args)
     i = i + 1
   end
   if not file then return usage("no file") end
-  local puzzles = load(file)
+  local puzzles = load(file, opts)
   if not puzzles then return 2 end
   local status = 0
   opts.databases = penny.databases()

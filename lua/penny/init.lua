@@ -76,11 +76,14 @@ penny.board(spec) -> Board
     cells = ASCII art (every non-space character is a cell) or a list of
             positions: an explicit set of cells, holes allowed
     vertices = n, edges = {{u, v}, ...}    a custom graph (1-based)
+    max_memory = bytes       a bounded board that would need more is
+                             refused before it is built (default: the
+                             solvers' default budget)
 ]]
 local BOARD_FIELD_LIST = "lattice, width, height, depth, size, origin, "
-  .. "dim, cells, vertices, edges, name"
+  .. "dim, cells, vertices, edges, name, max_memory"
 local BOARD_FIELDS = {}
-for k in BOARD_FIELD_LIST:gmatch("%a+") do BOARD_FIELDS[k] = true end
+for k in BOARD_FIELD_LIST:gmatch("[%a_]+") do BOARD_FIELDS[k] = true end
 
 function penny.board(spec)
   if getmetatable(spec) == core.Board_meta then return spec end
@@ -115,7 +118,7 @@ function penny.board(spec)
     if math.type(nv) ~= "integer" then
       error("a graph board needs vertices = number of vertices", 2)
     end
-    return checked(core.board_graph, nv, spec.edges or {})
+    return checked(core.board_graph, nv, spec.edges or {}, spec.max_memory)
   end
   if spec.cells then
     local cells = spec.cells
@@ -128,7 +131,7 @@ function penny.board(spec)
       cells = positions_of_cells(cells)
     end
     if #cells == 0 then error("a bounded board needs at least one cell", 2) end
-    return checked(core.board_cells, lat, dim, cells)
+    return checked(core.board_cells, lat, dim, cells, spec.max_memory)
   end
   local size = spec.size
   if not size and (spec.width or spec.height) then
@@ -149,7 +152,7 @@ function penny.board(spec)
       sz[i] = s
       lo[i] = origin[i] or 0
     end
-    return checked(core.board_box, lat, dim, lo, sz)
+    return checked(core.board_box, lat, dim, lo, sz, spec.max_memory)
   end
   return core.board_lattice(lat, dim)
 end

@@ -179,9 +179,9 @@ local LATTICE = { square = true, triangular = true, tri = true,
                   cubic = true, graph = true, combined = true }
 
 -- the board of a puzzle from its "board:", "cells:" and "edges:" fields
-local function board_of(penny, fields, file)
+local function board_of(penny, fields, file, max_memory)
   local f = fields.board
-  local spec = { lattice = "square" }
+  local spec = { lattice = "square", max_memory = max_memory }
   if f then
     local text, line, col = f[1], f[4], f[3] + 1
     local words = {}
@@ -252,10 +252,12 @@ local function number(f, file, what, min)
 end
 
 --[[
-read(text [, file]) -> list of puzzles (penny.puzzle values, each with
-.name, .optimum and .line, where the puzzle starts in the file)
+read(text, file, opts) -> list of puzzles (penny.puzzle values, each with
+.name, .optimum and .line, where the puzzle starts in the file); file
+(default "puzzle") names the text in errors, opts (optional) .max_memory
+bounds the boards the file asks for (penny.board)
 ]]
-function M.read(text, file)
+function M.read(text, file, opts)
   local penny = require "penny"
   file = file or "puzzle"
   local records, defaults = M.parse(text, file)
@@ -274,7 +276,7 @@ function M.read(text, file)
           .. "'%s' (coins, linepush)", game))
       end
     end
-    local board = board_of(penny, fields, file)
+    local board = board_of(penny, fields, file, opts and opts.max_memory)
     local spec = { board = board }
     if board == "combined" then board = penny.board("square") end
     spec = {
@@ -322,12 +324,12 @@ function M.no_puzzle(file)
     .. "'puzzle: NAME')", file)
 end
 
-function M.load(path)
+function M.load(path, opts)
   local f, err = io.open(path, "rb")
   if not f then error("cannot open " .. err, 2) end
   local text = f:read("a")
   f:close()
-  return M.read(text, path)
+  return M.read(text, path, opts)
 end
 
 return M

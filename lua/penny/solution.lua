@@ -111,7 +111,8 @@ function Solution:__tostring()
   else
     head = "unknown"
     if self.lower_bound then
-      head = head .. format(" (at least %d moves)", self.lower_bound)
+      head = head .. format(" (at least %d move%s)", self.lower_bound,
+        self.lower_bound == 1 and "" or "s")
     end
   end
   local parts = { head .. " [" .. self.method .. "]" }

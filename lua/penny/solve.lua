@@ -90,6 +90,12 @@ local function check_opts(opts, level)
     error(format("solve option 'probe_levels' must be an integer 0..%d",
       lim.probe_levels), level)
   end
+  local phys = lim.physical_memory
+  if opts.max_memory and phys > 0 and opts.max_memory > phys then
+    error(format("solve option 'max_memory' (%.1f GiB) is more than this "
+      .. "machine's memory (%.1f GiB)", opts.max_memory / 2^30,
+      phys / 2^30), level)
+  end
   if opts.max_memory and opts.max_memory > 0
       and opts.max_memory < lim.min_memory then
     error(format("solve option 'max_memory' is in bytes and must be at "
@@ -330,7 +336,7 @@ local tri = require "penny.tri"
 M.methods.tri = { exact = false, optimal = false,
   about = "the triangular grid's constructive solver (thesis Thm 2.4, 2.5, "
     .. "2.7): any size, not optimal",
-  solve = function(p) return tri.solve(p) end }
+  solve = function(p, opts) return tri.solve(p, opts) end }
 
 --[[
 "auto": on the unbounded triangular grid (d = 2) a puzzle of up to
@@ -379,7 +385,7 @@ local function auto(p, opts)
       local sol = M.methods.engine.solve(p, o)
       if sol.verdict ~= "unknown" then return sol end
     end
-    return tri.solve(p)
+    return tri.solve(p, opts)
   end
   return M.methods.engine.solve(p, opts)
 end

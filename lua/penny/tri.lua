@@ -53,17 +53,27 @@ function M.decide(p)
   return core.tri_decide(p.start, p.goal, p.up_to)
 end
 
--- the constructive solution as a Solution (penny.solution checks it)
-function M.solve(p)
+-- the constructive solution as a Solution (penny.solution checks it);
+-- opts.time_limit and opts.max_memory bound the construction, whose
+-- length grows with the distances: a limit gives verdict "unknown"
+function M.solve(p, opts)
   expect(p, "penny.tri.solve")
   check(p)
+  opts = opts or {}
   local Solution = require("penny.solution").Solution
   local d = core.tri_decide(p.start, p.goal, p.up_to)
   if not d.solvable then
     return Solution.new(p, { verdict = "unsolvable", method = "tri",
       reason = d.rule .. ": " .. d.text })
   end
-  local moves = core.tri_solve(p.start, p.goal, p.up_to)
+  local moves, why = core.tri_solve(p.start, p.goal, p.up_to,
+    { time_limit = opts.time_limit, max_memory = opts.max_memory })
+  if not moves then
+    return Solution.new(p, { verdict = "unknown", method = "tri",
+      lower_bound = 1,
+      reason = format("%s; the puzzle is solvable (%s: %s)", why, d.rule,
+        d.text) })
+  end
   return Solution.new(p, { verdict = "solved", method = "tri", moves = moves,
     optimal = #moves == 0,
     reason = format("constructive (thesis Thm 2.4%s), not optimal in general; "
