@@ -130,6 +130,40 @@ int pn_config_same_labels(const pn_config *a, const pn_config *b) {
 }
 
 /* sort pos[] with labels following; positions are distinct */
+typedef struct coin_at { pn_pos p; int32_t l; size_t i; } coin_at;
+
+static int cmp_coin_at(const void *a, const void *b) {
+  const coin_at *x = a, *y = b;
+  if (x->p != y->p) return x->p < y->p ? -1 : 1;
+  return (x->i > y->i) - (x->i < y->i);
+}
+
+int pn_config_set(pn_config *c, const pn_pos *pos, const int32_t *label,
+                  size_t n, size_t *dup, pn_error *err) {
+  coin_at *t;
+  size_t i, first = SIZE_MAX;
+  int rc;
+  c->n = 0;
+  if ((rc = pn_config_reserve(c, n, err)) != PN_OK) return rc;
+  if (n > SIZE_MAX / sizeof *t
+      || !(t = malloc((n ? n : 1) * sizeof *t)))
+    return pn_seterror(err, PN_ENOMEM, "out of memory");
+  for (i = 0; i < n; i++) { t[i].p = pos[i]; t[i].l = label[i]; t[i].i = i; }
+  qsort(t, n, sizeof *t, cmp_coin_at);
+  /* the first coin, in the input's order, on a cell taken before it */
+  for (i = 1; i < n; i++)
+    if (t[i].p == t[i - 1].p && t[i].i < first) first = t[i].i;
+  if (first != SIZE_MAX) {
+    free(t);
+    if (dup) *dup = first;
+    return pn_seterror(err, PN_EINVAL, "two coins on one cell");
+  }
+  for (i = 0; i < n; i++) { c->pos[i] = t[i].p; c->label[i] = t[i].l; }
+  c->n = n;
+  free(t);
+  return PN_OK;
+}
+
 void pn_config_sort(pn_config *c) {
   size_t i, j;
   /* insertion sort is fine for nearly-sorted input; fall back to a

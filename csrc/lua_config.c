@@ -410,40 +410,111 @@ static int c_components(lua_State *L) {
 ** Construction, access, derived configurations
 ** ===================================================================== */
 
-/* core.config(board, {{x, y, label = l}, ...}) */
+/* "(x,y,...)" of the raw coordinates c (a graph's vertex 1-based) */
+static const char *pushcoords(lua_State *L, const int64_t *c, int dim) {
+  luaL_Buffer buf;
+  int i;
+  luaL_buffinit(L, &buf);
+  luaL_addchar(&buf, '(');
+  for (i = 0; i < dim; i++) {
+    if (i) luaL_addchar(&buf, ',');
+    lua_pushinteger(L, (lua_Integer)c[i]);
+    luaL_addvalue(&buf);
+  }
+  luaL_addchar(&buf, ')');
+  luaL_pushresult(&buf);
+  return lua_tostring(L, -1);
+}
+
+/* the coin at the top of the stack into *p and *label, or NULL and a
+** message (pushed) saying what is wrong with it */
+static const char *readcoin(lua_State *L, const pn_board *b, pn_pos *p,
+                            int32_t *label) {
+  int64_t c[PN_MAXDIM];
+  int dim = pn_board_dim(b), i, isnum;
+  lua_Integer l = 0;
+  if (!lua_istable(L, -1)) return lua_pushliteral(L, "is not a position");
+  for (i = 0; i < dim; i++) {
+    lua_geti(L, -1, i + 1);
+    c[i] = (int64_t)lua_tointegerx(L, -1, &isnum);
+    lua_pop(L, 1);
+    if (!isnum)
+      return lua_pushfstring(L, "position needs %d integer coordinate%s",
+                             dim, dim > 1 ? "s" : "");
+  }
+  if (lua_geti(L, -1, dim + 1) != LUA_TNIL)
+    return lua_pushfstring(L, "position has more than %d coordinate%s", dim,
+                           dim > 1 ? "s" : "");
+  lua_pop(L, 1);
+  if (lua_getfield(L, -1, "label") != LUA_TNIL) {
+    l = lua_tointegerx(L, -1, &isnum);
+    if (!isnum || l < 0 || l > INT32_MAX)
+      return lua_pushliteral(L, "a label is a non-negative integer");
+  }
+  lua_pop(L, 1);
+  *label = (int32_t)l;
+  if (pn_board_kind(b) == PN_GRAPH) {
+    int64_t v = c[0];
+    c[0] = v >= 1 ? v - 1 : -1;
+    if (pn_board_pack(b, c, p, NULL) != PN_OK || !pn_board_contains(b, *p)) {
+      c[0] = v;
+      pushcoords(L, c, dim);
+      return lua_pushfstring(L, "%s is not a cell of the board",
+                             lua_tostring(L, -1));
+    }
+    return NULL;
+  }
+  if (pn_board_pack(b, c, p, NULL) == PN_OK && pn_board_contains(b, *p))
+    return NULL;
+  pushcoords(L, c, dim);
+  if (pn_board_bounded(b))
+    return lua_pushfstring(L, "%s is not a cell of the board",
+                           lua_tostring(L, -1));
+  if (pn_board_kind(b) == PN_HEX && (((c[0] - c[1]) % 3) + 3) % 3 == 2)
+    return lua_pushfstring(L, "%s is the centre of a hexagon, not a vertex "
+                           "of the honeycomb", lua_tostring(L, -1));
+  return lua_pushfstring(L, "%s is outside the supported coordinate range",
+                         lua_tostring(L, -1));
+}
+
+/* core.config(board, {{x, y, label = l}, ...}) -> Config, or nil, i, why:
+** coin i (1-based) is not a coin of the board, or sits on a cell taken
+** by an earlier one; the caller says where coin i was written */
 static int l_config(lua_State *L) {
   pn_board *b = pnL_checkboard(L, 1);
   lconfig *lc;
   lua_Integer n, i;
+  pn_pos *pos;
+  int32_t *lab;
+  size_t dup;
   pn_error err;
   luaL_checktype(L, 2, LUA_TTABLE);
   n = luaL_len(L, 2);
+  luaL_argcheck(L, n >= 0 && (size_t)n <= ((size_t)-1 >> 8), 2,
+                "the list of coins has no sensible length");
   lc = pnL_newconfig(L, 1);                                    /* 3 */
-  check(L, pn_config_reserve(&lc->c, (size_t)n, &err), &err);
+  pos = lua_newuserdatauv(L, ((size_t)n + 1) * sizeof *pos, 0);   /* 4 */
+  lab = lua_newuserdatauv(L, ((size_t)n + 1) * sizeof *lab, 0);   /* 5 */
   for (i = 1; i <= n; i++) {
-    pn_pos p;
-    lua_Integer label = 0;
-    int isnum;
+    const char *why;
     lua_geti(L, 2, i);
-    if (!lua_istable(L, -1))
-      return luaL_argerror(L, 2, lua_pushfstring(L, "coin %d is not a "
-                           "position table", (int)i));
-    p = pnL_checkpos(L, -1, b);
-    if (lua_getfield(L, -1, "label") != LUA_TNIL) {
-      label = lua_tointegerx(L, -1, &isnum);
-      if (!isnum || label < 0 || label > INT32_MAX)
-        return luaL_argerror(L, 2, lua_pushfstring(L, "coin %d: a label is "
-                             "a non-negative integer", (int)i));
+    if ((why = readcoin(L, b, &pos[i - 1], &lab[i - 1])) != NULL) {
+      lua_pushnil(L);
+      lua_pushinteger(L, i);
+      lua_pushstring(L, why);
+      return 3;
     }
     lua_pop(L, 1);
-    if (!pn_board_contains(b, p))
-      return luaL_error(L, "coin %d at %s is not on the board", (int)i,
-                        pnL_pushposstring(L, b, p));
-    if (pn_config_add(&lc->c, p, (int32_t)label, &err) != PN_OK)
-      return luaL_error(L, "coin %d: two coins on one cell %s", (int)i,
-                        pnL_pushposstring(L, b, p));
-    lua_pop(L, 1);
   }
+  if (pn_config_set(&lc->c, pos, lab, (size_t)n, &dup, &err) != PN_OK) {
+    if (err.code != PN_EINVAL) return pnL_error(L, &err);
+    lua_pushfstring(L, "two coins on %s", pnL_pushposstring(L, b, pos[dup]));
+    lua_pushnil(L);
+    lua_pushinteger(L, (lua_Integer)dup + 1);
+    lua_rotate(L, -3, 2);                      /* nil, index, message */
+    return 3;
+  }
+  lua_settop(L, 3);
   return 1;
 }
 

@@ -141,6 +141,11 @@ int pn_config_reserve(pn_config *c, size_t n, pn_error *err);
 int pn_config_copy(pn_config *dst, const pn_config *src, pn_error *err);
 /* add a coin; PN_EINVAL if the position is already taken */
 int pn_config_add(pn_config *c, pn_pos p, int32_t label, pn_error *err);
+/* c = the n coins pos[i] with label[i], in any order, in O(n log n);
+** PN_EINVAL when two share a cell (*dup: the first coin, in the input's
+** order, on a cell taken before it) */
+int pn_config_set(pn_config *c, const pn_pos *pos, const int32_t *label,
+                  size_t n, size_t *dup, pn_error *err);
 int pn_config_remove(pn_config *c, pn_pos p);   /* 1 if removed */
 /* restore the order after pos[] / label[] were filled directly (positions
 ** must be distinct) */
@@ -188,6 +193,9 @@ typedef struct pn_limits {
   size_t max_states;          /* 0 = derived from max_memory */
   size_t max_memory;          /* bytes; 0 = default (1 GiB) */
   double time_limit;          /* seconds; 0 = none */
+  double since;               /* the pn_clock() time time_limit counts
+                              ** from; 0 = the start of each call (the
+                              ** stages of one search share the clock) */
   volatile int *interrupt;    /* polled; nonzero stops with PN_EINTR */
   int probe_levels;           /* bidirectional search: once the memory is
                               ** full, levels searched on without storing

@@ -111,6 +111,7 @@ double pn_clock(void) {
 int pn_poll(const pn_limits *lim, double t0) {
   if (!lim) return PN_OK;
   if (lim->interrupt && *lim->interrupt) return PN_EINTR;
+  if (lim->since > 0) t0 = lim->since;
   if (lim->time_limit > 0 && pn_clock() - t0 > lim->time_limit)
     return PN_ELIMIT;
   return PN_OK;

@@ -43,7 +43,8 @@ double pn_clock(void);          /* monotonic seconds */
 
 /*
 ** The one poll of the limits: PN_EINTR once the interrupt flag is set,
-** PN_ELIMIT once lim->time_limit seconds have passed since t0, else PN_OK
+** PN_ELIMIT once lim->time_limit seconds have passed since lim->since (or,
+** when that is 0, since t0: the start of the caller's work), else PN_OK
 ** (also for lim == NULL).
 */
 int pn_poll(const pn_limits *lim, double t0);

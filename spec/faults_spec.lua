@@ -149,3 +149,73 @@ describe("limits on the constructive solvers and the boards", function()
     assert.matches(":1:8: the board has 67108864 cells", out)
   end)
 end)
+
+describe("limits are verdicts, not errors", function()
+  it("a full-space search over its budget is unknown, naming the methods that can run", function()
+    local box = penny.board{ width = 6, height = 6 }
+    local p = penny.puzzle{ board = box,
+      start = "oo.o..\no.o.o.\n.o.o.o\no.o.o.\n.o.o.o\n..o.oo",
+      goal = "..o.oo\n.o.o.o\no.o.o.\n.o.o.o\no.o.o.\noo.o.." }
+    local sol = p:solve{ method = "full", max_memory = 4096 }
+    assert.equal("unknown", sol.verdict)
+    assert.equal(1, sol.lower_bound)
+    assert.matches("over the memory budget", sol.reason)
+    assert.matches("'astar'", sol.reason)
+  end)
+
+  it("a plain search whose budget cannot hold the start is unknown", function()
+    local p = penny.puzzle{ start = "(0,0) (1,0) (0,1)", goal = "(1,1) (1,0) (0,1)" }
+    local sol = p:solve{ method = "bfs", max_memory = 4096 }
+    assert.equal("unknown", sol.verdict)
+    assert.matches("does not hold the first state", sol.reason)
+  end)
+
+  it("a window over 64 cells names the method that searches it", function()
+    local cells, goal = {}, {}
+    for i = 0, 9 do cells[#cells + 1] = { i, i }; goal[#goal + 1] = { i, i } end
+    goal[1] = { 1, 0 }
+    local p = penny.puzzle{ board = penny.board{ width = 10, height = 10 },
+                            start = cells, goal = goal }
+    for _, m in ipairs{ "bidir", "astar", "full" } do
+      local ok, err = pcall(p.solve, p, { method = m })
+      assert.is_false(ok)
+      assert.matches("at most 64 cells", err)
+      assert.matches("method 'bfs'", err)
+    end
+  end)
+end)
+
+describe("large inputs", function()
+  it("art and coordinate lists give every coin its line and column", function()
+    local rows = {}
+    for r = 1, 300 do rows[r] = string.rep("o.", 150) end
+    local cells = penny.dsl.parse_art(table.concat(rows, "\n"), "square", 2, "x")
+    assert.equal(300 * 300, #cells)
+    local last = cells[#cells]
+    assert.same({ 299, 299, 300, 300 }, { last[1], last[2], last.line, last.col })
+    local parts = {}
+    for i = 1, 5000 do parts[i] = "(" .. i .. ",0)" end
+    local list = penny.dsl.parse_coords(table.concat(parts, "\n"), 2, "y")
+    assert.same({ 5000, 5000, 1 }, { list[5000][1], list[5000].line,
+                                     list[5000].col })
+    local ok, err = pcall(penny.config, "square",
+      table.concat(parts, " ") .. " (17,0)")
+    assert.is_false(ok)
+    assert.matches("two coins on %(17,0%)", err)
+  end)
+
+  it("the combined grid checks closeness among neighbours only, exactly", function()
+    local combined = require "penny.combined"
+    local pts = {}
+    for i = 0, 199 do pts[#pts + 1] = combined.square(i, 0) end
+    assert.equal(200, #combined.config(pts))
+    pts[#pts + 1] = combined.triangular(0, 1)       -- 1 from (0,0): fine
+    assert.equal(201, #combined.config(pts))
+    local half = { pts[1][1] + pts[2][1], pts[1][2] + pts[2][2],
+                   pts[1][3] + pts[2][3], pts[1][4] + pts[2][4] }
+    -- the point (1, 0) + (0, 0) = (1, 0) again is a duplicate; (1/2)-ish
+    -- points are refused as closer than 1
+    local ok = pcall(combined.config, { pts[1], pts[2], half })
+    assert.is_false(ok)
+  end)
+end)

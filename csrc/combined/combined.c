@@ -380,9 +380,7 @@ static int table_visit(search *s, const unsigned char *key, int g) {
 }
 
 static void check_limits(search *s) {
-  if (s->lim->interrupt && *s->lim->interrupt) s->stop = PN_EINTR;
-  else if (s->lim->time_limit > 0
-           && pn_clock() - s->t0 > s->lim->time_limit) s->stop = PN_ELIMIT;
+  s->stop = pn_poll(s->lim, s->t0);
 }
 
 /* 1 when a solution within bound was found (s->path[0..g) then) */

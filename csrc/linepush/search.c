@@ -162,7 +162,12 @@ static int bfs(const pconf *a, const pconf *g, int box_w, int box_h,
   }
   encode(a, st);
   if (ps_insert(&s, st, 0, 0) < 0) {
-    rc = pn_seterror(err, PN_ENOMEM, "memory budget too small");
+    /* a limit, not an error: nothing is proven beyond the start */
+    res->verdict = PN_UNKNOWN;
+    res->lower_bound = !reach && is_goal(a, g, box_w, box_h) ? 0 : 1;
+    snprintf(res->reason, sizeof res->reason, "the memory budget of %zu "
+             "bytes does not hold the first state", s.max_memory);
+    if (reach) *reach = 0;
     goto out;
   }
   if (reach) *reach = 1;
@@ -185,13 +190,7 @@ static int bfs(const pconf *a, const pconf *g, int box_w, int box_h,
     }
     if (stopped) break;
     head++;
-    if ((head & 1023) == 0) {
-      if (lim && lim->interrupt && *lim->interrupt) { stopped = PN_EINTR; break; }
-      if (lim && lim->time_limit > 0 && pn_clock() - t0 > lim->time_limit) {
-        stopped = PN_ELIMIT;
-        break;
-      }
-    }
+    if ((head & 1023) == 0 && (stopped = pn_poll(lim, t0)) != PN_OK) break;
   }
   res->states = s.n;
   res->expanded = head;
@@ -215,9 +214,16 @@ static int bfs(const pconf *a, const pconf *g, int box_w, int box_h,
   } else if (stopped) {
     res->verdict = PN_UNKNOWN;
     res->lower_bound = (int)depth + 1;
-    snprintf(res->reason, sizeof res->reason, "%s after %zu states; at least "
-             "%d pushes", stopped == PN_ENOMEM ? "state or memory limit"
-             : "time limit", s.n, res->lower_bound);
+    char what[96];
+    if (stopped == PN_ENOMEM)
+      snprintf(what, sizeof what, "the memory budget of %.4g MiB or the "
+               "limit of %zu states", (double)s.max_memory / (1 << 20),
+               s.max_states);
+    else
+      snprintf(what, sizeof what, "the time limit of %g s",
+               lim ? lim->time_limit : 0.0);
+    snprintf(res->reason, sizeof res->reason, "%s reached after %zu states; "
+             "at least %d pushes", what, s.n, res->lower_bound);
   } else {
     res->verdict = PN_UNSOLVABLE;
     snprintf(res->reason, sizeof res->reason, "complete search: all %zu "

@@ -319,7 +319,11 @@ int pn_bfs(const pn_board *b, const pn_rule *r, const pn_config *start,
       }
   }
   if (insert(&s, s.child, 0) < 0) {
-    rc = pn_seterror(err, PN_ENOMEM, "memory budget too small to start");
+    /* a limit, not an error: nothing is proven beyond the start */
+    res->verdict = PN_UNKNOWN;
+    res->lower_bound = pn_goal_test(&s.goal, start) ? 0 : 1;
+    snprintf(res->reason, sizeof res->reason, "plain BFS: the memory budget "
+             "of %zu bytes does not hold the first state", s.max_memory);
     goto out;
   }
   if (is_goal(&s, s.arena)) s.found = 1;
@@ -330,11 +334,12 @@ int pn_bfs(const pn_board *b, const pn_rule *r, const pn_config *start,
       expand(&s, (uint32_t)i);
       res->expanded++;
       if ((res->expanded & 1023) == 0) {
-        if (lim && lim->interrupt && *lim->interrupt) {
+        int stop = pn_poll(lim, t0);
+        if (stop == PN_EINTR) {
           rc = pn_seterror(err, PN_EINTR, "interrupted");
           goto out;
         }
-        if (lim && lim->time_limit > 0 && pn_clock() - t0 > lim->time_limit) {
+        if (stop == PN_ELIMIT) {
           res->verdict = PN_UNKNOWN;
           res->lower_bound = res->depth + 1;
           snprintf(res->reason, sizeof res->reason, "time limit of %g s "

@@ -77,11 +77,6 @@ static const char *full_name(const pn_fullbfs *f) {
 }
 
 /* what is left of a time limit (0: none) after spent seconds; never 0 */
-static double time_left(double limit, double spent) {
-  if (limit <= 0) return limit;
-  return limit - spent > 0 ? limit - spent : 1e-9;
-}
-
 /*
 ** A path of exactly dist moves from start to goal (a fixed configuration)
 ** found by a search of its own: the two-bit encoding keeps no depths to
@@ -94,14 +89,13 @@ static double time_left(double limit, double spent) {
 static int path_by_search(const pn_board *w, const pn_rule *r,
                           const pn_config *start, const pn_config *goal,
                           int dist, const pn_searchopts *o,
-                          const pn_limits *lim, double t0, pn_move **moves,
+                          const pn_limits *lim, pn_move **moves,
                           pn_error *err) {
   pn_searchopts o2;
   pn_result res;
   int rc;
   if (o) o2 = *o; else memset(&o2, 0, sizeof o2);
   o2.lim = *lim;
-  o2.lim.time_limit = time_left(lim->time_limit, pn_clock() - t0);
   o2.method = PN_M_AUTO;
   o2.encoding = PN_ENC_LEAN;
   o2.pdbcache = NULL;
@@ -132,7 +126,6 @@ static int run_full(const pn_coingame *cg, const pn_rule *r,
   uint64_t *targets;
   size_t i;
   int rc, best = -1, at = -1;
-  double t0 = pn_clock();
   if (!cg->full)
     return pn_seterror(err, PN_EINVAL, "the full-space search needs a goal "
                        "with every coin");
@@ -142,7 +135,18 @@ static int run_full(const pn_coingame *cg, const pn_rule *r,
   for (i = 0; i < cg->npat; i++) targets[i] = bb_rank(&cg->s, &cg->pat[i]);
   if ((rc = pn_fullbfs_init(&f, &cg->s, lim, o ? o->threads : 0,
                             o ? o->encoding : PN_ENC_AUTO, err))
-      != PN_OK) { free(targets); return rc; }
+      != PN_OK) {
+    free(targets);
+    if (rc != PN_ELIMIT) return rc;
+    /* the space does not fit the budget: a limit, not an error (the
+    ** callers checked that the start is not the goal) */
+    res->verdict = PN_UNKNOWN;
+    if (res->lower_bound < 1) res->lower_bound = 1;
+    snprintf(res->reason, sizeof res->reason, "full-space BFS: %.200s; A* "
+             "('astar') and the bidirectional search ('bidir') keep only the "
+             "states they reach", err->msg);
+    return PN_OK;
+  }
   /* any one goal placement ends the search */
   rc = pn_fullbfs_run(&f, &st, targets, cg->npat, PN_STOP_ANY,
                       o && o->progress ? full_progress : NULL, (void *)o, err);
@@ -169,7 +173,7 @@ static int run_full(const pn_coingame *cg, const pn_rule *r,
       pn_fullbfs_free(&f);              /* the path search needs the room */
       rc = bb_to_config(&cg->s, cg->w, &cg->pat[at], &goal, err);
       if (rc == PN_OK)
-        rc = path_by_search(cg->w, r, start, &goal, best, o, lim, t0,
+        rc = path_by_search(cg->w, r, start, &goal, best, o, lim,
                             &res->moves, err);
       pn_config_clear(&goal);
       if (rc == PN_OK) {
@@ -213,10 +217,12 @@ static int run_full(const pn_coingame *cg, const pn_rule *r,
       free(to);
     }
   } else if (rc == PN_ELIMIT) {
+    int earlier = res->lower_bound > f.complete_depth + 1;
     res->verdict = PN_UNKNOWN;
-    res->lower_bound = f.complete_depth + 1;
-    snprintf(res->reason, sizeof res->reason, "%s: %.180s; at least %d moves",
-             full_name(&f), err->msg, res->lower_bound);
+    if (!earlier) res->lower_bound = f.complete_depth + 1;
+    snprintf(res->reason, sizeof res->reason, "%s: %.180s; at least %d "
+             "moves%s", full_name(&f), err->msg, res->lower_bound,
+             earlier ? " (proven by an earlier stage)" : "");
     rc = PN_OK;
   }
   pn_fullbfs_free(&f);          /* a no-op after the two-bit branch */
@@ -238,6 +244,10 @@ static int run_full(const pn_coingame *cg, const pn_rule *r,
 
 /* the counts of a finished stage of key search into res; kr is cleared */
 static void take_stage(pn_result *res, pn_keyresult *kr) {
+  /* what a stage proved stays proven (res->lower_bound: the best bound
+  ** of the stages before the last) */
+  if (kr->stopped && kr->lower_bound > res->lower_bound)
+    res->lower_bound = kr->lower_bound;
   res->states += kr->states;
   res->expanded += kr->expanded;
   if (kr->memory > res->memory) res->memory = kr->memory;
@@ -336,7 +346,6 @@ static int get_tables(pn_coingame *g, int from, uint64_t key,
   choose_bits(g, key, pdb);
   res->pdb_seconds += pdb->seconds;
   keylim->max_memory -= pdb->bytes;
-  keylim->time_limit = time_left(keylim->time_limit, pdb->seconds);
   if (cache) {
     pn_pdbcache_keep(cache, pdb, &g->s, cells);
     cache->builds++;
@@ -435,7 +444,6 @@ static int run_astar(pn_coingame *cg, uint64_t key, pn_coingame *bg,
                      pn_coingame **g_used, pn_error *err) {
   int dir = o ? o->direction : PN_DIR_AUTO, rc, back;
   bounds_seen *seen = NULL;
-  double t0 = pn_clock(), limit = keylim->time_limit;
   size_t cap = PN_DIR_PROBE;
   *g_used = cg;
   if (dir == PN_DIR_BACKWARD && !bg)
@@ -467,7 +475,6 @@ static int run_astar(pn_coingame *cg, uint64_t key, pn_coingame *bg,
     if (rc != PN_OK || !at_cap(kr, fcap) || fcap == keylim->max_states)
       goto done;
     take_stage(res, kr);
-    keylim->time_limit = time_left(limit, pn_clock() - t0);
   }
   rc = get_tables(bg, 1, bkey, o, keylim, &pdb[1], held, res, err);
   if (rc == PN_EINTR || rc == PN_ELIMIT) {
@@ -481,7 +488,6 @@ static int run_astar(pn_coingame *cg, uint64_t key, pn_coingame *bg,
     pn_limits pl = *keylim;
     int b, hf = -1, hb = -1, common = -1;
     pl.max_states = cap;
-    pl.time_limit = time_left(limit, pn_clock() - t0);
     rc = astar_on(bg, bkey, o, &pl, &seen[1], kr, err);
     if (rc != PN_OK || !at_cap(kr, cap)) { back = 1; goto done; }
     take_stage(res, kr);
@@ -491,7 +497,6 @@ static int run_astar(pn_coingame *cg, uint64_t key, pn_coingame *bg,
       if (seen[0].at[b] && seen[1].at[b]) common = b;
     }
     back = common >= 0 ? seen[1].at[common] < seen[0].at[common] : hb > hf;
-    keylim->time_limit = time_left(limit, pn_clock() - t0);
   }
   rc = back ? astar_on(bg, bkey, o, keylim, NULL, kr, err)
             : astar_on(cg, key, o, keylim, NULL, kr, err);
@@ -524,11 +529,13 @@ static int key_result(const pn_coingame *cg, pn_method m, pn_keyresult *kr,
   res->probed = kr->probed;
   if (kr->memory > res->memory) res->memory = kr->memory;
   if (kr->stopped) {
+    int earlier = res->lower_bound > kr->lower_bound;
     res->verdict = PN_UNKNOWN;
-    res->lower_bound = kr->lower_bound;
+    if (!earlier) res->lower_bound = kr->lower_bound;
     snprintf(res->reason, sizeof res->reason, "%s: %s after %llu states; at "
-             "least %d moves", method_name(m), kr->why,
-             (unsigned long long)kr->states, kr->lower_bound);
+             "least %d moves%s", method_name(m), kr->why,
+             (unsigned long long)kr->states, res->lower_bound,
+             earlier ? " (proven by an earlier stage)" : "");
   } else if (kr->found) {
     res->verdict = PN_SOLVED;
     rc = take_moves(cg, kr->moves, kr->nmoves, res, err);
@@ -582,6 +589,7 @@ int pn_search(const pn_board *w, const pn_rule *r, const pn_config *start,
   memset(&bg, 0, sizeof bg);
   if (o) lim = o->lim; else memset(&lim, 0, sizeof lim);
   if (!lim.max_memory) lim.max_memory = pn_default_memory();
+  if (!lim.since) lim.since = t0;       /* every stage on the same clock */
   if (m == PN_M_PLAIN) return pn_bfs(w, r, start, goal, mode, &lim, res, err);
   if ((rc = pn_rule_valid(r, err)) != PN_OK) return rc;
   if (r->slide)
@@ -595,7 +603,9 @@ int pn_search(const pn_board *w, const pn_rule *r, const pn_config *start,
   rc = pn_coingame_init(&cg, w, r, start, goal, mode, &e2);
   if (rc == PN_ELIMIT) {            /* too big for the bitboards */
     if (m != PN_M_AUTO)
-      return pn_seterror(err, PN_ELIMIT, "%s: %s", method_name(m), e2.msg);
+      return pn_seterror(err, PN_ELIMIT, "%s: %s; method 'bfs' (or 'auto', "
+                         "which turns to it) searches windows of any size",
+                         method_name(m), e2.msg);
     return pn_bfs(w, r, start, goal, mode, &lim, res, err);
   }
   if (rc != PN_OK) { *err = e2; return rc; }
@@ -699,7 +709,6 @@ int pn_search(const pn_board *w, const pn_rule *r, const pn_config *start,
       }
     }
     if (rc == PN_OK && m == PN_M_ASTAR) {
-      keylim.time_limit = time_left(lim.time_limit, pn_clock() - t0);
       uint64_t bkey = 0;
       /* the game of reverse moves, for A* from the goal (the goal one
       ** placement with every coin) */
@@ -734,7 +743,6 @@ int pn_search(const pn_board *w, const pn_rule *r, const pn_config *start,
       res->backward = 0;
       if (cache) pn_pdbcache_clear(cache);  /* the space needs the room */
       held = 0;
-      lim.time_limit = time_left(lim.time_limit, pn_clock() - t0);
       rc = run_full(&cg, r, start, o, &lim, res, err);
       goto out;
     }
@@ -783,6 +791,7 @@ int pn_distances(const pn_board *w, const pn_rule *r, const pn_config *start,
   memset(out, 0, sizeof *out);
   if (o) lim = o->lim; else memset(&lim, 0, sizeof lim);
   if (!lim.max_memory) lim.max_memory = pn_default_memory();
+  if (!lim.since) lim.since = t0;       /* the paths' searches count too */
   if ((rc = pn_rule_valid(r, err)) != PN_OK) return rc;
   if (r->slide)
     return pn_seterror(err, PN_EINVAL, "the engine does not know slides: "
@@ -846,7 +855,7 @@ int pn_distances(const pn_board *w, const pn_rule *r, const pn_config *start,
     for (i = 0; i < ntargets && rc == PN_OK; i++) {
       if (out->dist[i] < 0 || (o && o->nopaths)) continue;
       rc = path_by_search(w, r, start, &targets[i], out->dist[i], o, &lim,
-                          t0, &out->paths[i], err);
+                          &out->paths[i], err);
       if (rc == PN_OK) out->plen[i] = (size_t)out->dist[i];
       else if (rc == PN_ELIMIT) {
         char why[sizeof err->msg];

@@ -661,13 +661,10 @@ static uint64_t headroom(const pn_fullbfs *f) {
 }
 
 static int check_stop(pn_fullbfs *f) {
+  int stop;
   if (__atomic_load_n(&f->stop, __ATOMIC_RELAXED)) return 1;
-  if (f->lim.interrupt && *f->lim.interrupt) {
-    __atomic_store_n(&f->stop, PN_EINTR, __ATOMIC_RELAXED);
-    return 1;
-  }
-  if (f->lim.time_limit > 0 && pn_clock() - f->t0 > f->lim.time_limit) {
-    __atomic_store_n(&f->stop, PN_ELIMIT, __ATOMIC_RELAXED);
+  if ((stop = pn_poll(&f->lim, f->t0)) != PN_OK) {
+    __atomic_store_n(&f->stop, stop, __ATOMIC_RELAXED);
     return 1;
   }
   return 0;
@@ -980,7 +977,7 @@ int pn_fullbfs_init(pn_fullbfs *f, const bbspace *s, const pn_limits *lim,
   f->two = encoding == PN_ENC_TWO;
   ok = pn_fullbfs_bytes(s, f->threads, encoding, &need);
   if (!ok || (f->lim.max_memory && need > f->lim.max_memory))
-    return pn_seterror(err, PN_ENOMEM, "the state space (%.3g states) needs "
+    return pn_seterror(err, PN_ELIMIT, "the state space (%.3g states) needs "
                        "%.2f GB%s, over the memory budget of %.2f GB",
                        (double)s->size, need / 1e9, f->two ? " (two bits "
                        "per state)" : f->lean ? " (lean encoding, 3 bits per "

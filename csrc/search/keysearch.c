@@ -57,7 +57,7 @@ static int charge(budget *b, size_t bytes, int hint) {
     if (b->used > b->peak) b->peak = b->used;
   } else if (!hint) {
     b->stopped = PN_ENOMEM;
-    snprintf(b->why, sizeof b->why, "memory budget of %.0f MB reached",
+    snprintf(b->why, sizeof b->why, "memory budget of %.3g MB reached",
              b->max / 1e6);
   }
   if (b->mt) pthread_mutex_unlock(&b->lock);
@@ -75,16 +75,16 @@ static void give(budget *b, size_t bytes) {
 static int poll_limits(budget *b) {
   const pn_limits *lim = b->lim;
   if (b->stopped) return 1;
-  if (lim && lim->interrupt && *lim->interrupt) {
-    b->stopped = PN_EINTR;
-    snprintf(b->why, sizeof b->why, "interrupted");
-    return 1;
-  }
-  if (lim && lim->time_limit > 0 && pn_clock() - b->t0 > lim->time_limit) {
-    b->stopped = PN_ELIMIT;
-    snprintf(b->why, sizeof b->why, "time limit of %g s reached",
-             lim->time_limit);
-    return 1;
+  switch (pn_poll(lim, b->t0)) {
+    case PN_EINTR:
+      b->stopped = PN_EINTR;
+      snprintf(b->why, sizeof b->why, "interrupted");
+      return 1;
+    case PN_ELIMIT:
+      b->stopped = PN_ELIMIT;
+      snprintf(b->why, sizeof b->why, "time limit of %g s reached",
+               lim->time_limit);
+      return 1;
   }
   return 0;
 }
@@ -804,10 +804,7 @@ static int insert_part(bidir *bd, int p) {
 /* a limit seen from a worker thread (read only; the main thread sets
 ** b->stopped between chunks) */
 static int probe_poll(bidir *bd) {
-  const pn_limits *lim = bd->b->lim;
-  if ((lim && lim->interrupt && *lim->interrupt)
-      || (lim && lim->time_limit > 0
-          && pn_clock() - bd->b->t0 > lim->time_limit)) {
+  if (pn_poll(bd->b->lim, bd->b->t0) != PN_OK) {
     __atomic_store_n(&bd->halt, 1, __ATOMIC_RELAXED);
     return 1;
   }
@@ -1168,7 +1165,7 @@ int pn_key_bidir(const pn_keygame *g, const uint64_t *starts, size_t nstart,
     /* when the memory is full (or would be), the rest is probed */
     if (levels > 0 && layer_too_big(bd, x)) {
       b.stopped = PN_ENOMEM;
-      snprintf(b.why, sizeof b.why, "memory budget of %.0f MB too small "
+      snprintf(b.why, sizeof b.why, "memory budget of %.3g MB too small "
                "for the next layer", b.max / 1e6);
       goto probe;
     }

@@ -205,11 +205,7 @@ typedef struct wbuild {
 } wbuild;
 
 static int stopped(const pn_limits *lim, double t0) {
-  if (!lim) return 0;
-  if (lim->interrupt && *lim->interrupt) return PN_EINTR;
-  if (lim->time_limit > 0 && pn_clock() - t0 > lim->time_limit)
-    return PN_ELIMIT;
-  return 0;
+  return pn_poll(lim, t0);
 }
 
 /* within a word: patterns b (6 low bits of a subset) with popcount(b & m)

@@ -134,15 +134,29 @@ local function new_config(pts)
       error("two coins on the point " .. M.format(pts[i]), 3)
     end
   end
-  for i = 1, #pts do
-    for j = i + 1, #pts do
-      local d = { pts[j][1] - pts[i][1], pts[j][2] - pts[i][2],
-                  pts[j][3] - pts[i][3], pts[j][4] - pts[i][4] }
-      if core.z12_norm_cmp1(d) < 0 then
-        error(format("coins at %s and %s are closer than 1", M.format(pts[i]),
-          M.format(pts[j])), 3)
+  -- two coins closer than 1 lie in the same or neighbouring unit cells of
+  -- the plane: each coin is compared with those few (the floats only
+  -- choose the cells; the test itself is exact)
+  local cells = {}
+  for i, p in ipairs(pts) do
+    local x, y = M.coords(p)
+    local cx, cy = math.floor(x), math.floor(y)
+    for dx = -1, 1 do
+      for dy = -1, 1 do
+        for _, j in ipairs(cells[(cx + dx) .. "," .. (cy + dy)] or {}) do
+          local q = pts[j]
+          local d = { p[1] - q[1], p[2] - q[2], p[3] - q[3], p[4] - q[4] }
+          if core.z12_norm_cmp1(d) < 0 then
+            error(format("coins at %s and %s are closer than 1",
+              M.format(q), M.format(p)), 3)
+          end
+        end
       end
     end
+    local k = cx .. "," .. cy
+    local list = cells[k] or {}
+    list[#list + 1] = i
+    cells[k] = list
   end
   return setmetatable({ pts = pts }, Config)
 end

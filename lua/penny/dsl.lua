@@ -93,6 +93,25 @@ local function place(where, text, pos)
   return where, line, col
 end
 
+-- place() for positions in increasing order, in one pass over the text
+-- (a fresh search from the start for each would be quadratic)
+local function placer(where, text)
+  local line, start = 1, 1
+  local nextnl = text:find("\n", 1, true) or math.huge
+  return function(pos)
+    while pos > nextnl do
+      line, start = line + 1, nextnl + 1
+      nextnl = text:find("\n", start, true) or math.huge
+    end
+    local col = pos - start + 1
+    if type(where) == "table" then
+      if line == 1 then col = col + (where[3] or 0) end
+      return where[1], line + (where[2] or 0), col
+    end
+    return where, line, col
+  end
+end
+
 local function fail(where, text, pos, msg)
   local name, line, col = place(where, text, pos)
   error(format("%s:%d:%d: %s", name, line, col, msg), 0)
@@ -190,6 +209,7 @@ function M.parse_art(text, lattice, dim, name)
   if stop <= #text then fail(name, text, stop, expected(text:sub(stop, stop))) end
   local cells, z, y, parity, first = {}, 0, 0, nil, nil
   local layered = lattice == "cubic" and dim == 3
+  local at = placer(name, text)
   for _, l in ipairs(lines) do
     local linestart = l[1]
     if l[2] == true then
@@ -226,7 +246,7 @@ function M.parse_art(text, lattice, dim, name)
             .. "not a vertex of the honeycomb", x, y))
         end
         if not centre then
-          local _, line, col = place(name, text, pos)
+          local _, line, col = at(pos)
           local cell = { x, ch = ch, line = line, col = col,
                          label = M.label_of(ch) }
           if not (lattice == "cubic" and dim == 1) then cell[2] = y end
@@ -268,6 +288,7 @@ function M.parse_coords(text, dim, name)
       .. "after a label and ':' as in a:(1,2)")
   end
   local out = {}
+  local at = placer(name, text)
   for i, e in ipairs(list) do
     local pos, label, coords = e[1], nil, e[#e]
     if #e == 3 then
@@ -284,7 +305,7 @@ function M.parse_coords(text, dim, name)
     local coin = {}
     for k, v in ipairs(coords) do coin[k] = v end
     if label and label ~= 0 then coin.label = label end
-    local _, line, col = place(name, text, pos)
+    local _, line, col = at(pos)
     coin.line, coin.col = line, col
     out[i] = coin
   end

@@ -210,40 +210,17 @@ function penny.config(board, spec, name)
     error("a configuration is ASCII art, a coordinate list or a table of "
       .. "positions", 2)
   end
-  -- check every coin here to report its place in the text
-  local seen = {}
-  for i, c in ipairs(coins) do
-    if type(c) ~= "table" then
-      error(format("%s: coin %d is not a position", label, i), 2)
-    end
-    local where = c.line and format("%s:%d:%d: ", label, c.line, c.col)
-      or format("%s: coin %d ", label, i)
-    for k = 1, board:dim() do
-      if math.type(c[k]) ~= "integer" then
-        error(format("%sposition needs %d integer coordinates", where,
-          board:dim()), 2)
-      end
-    end
-    local pos = "(" .. concat(c, ",", 1, board:dim()) .. ")"
-    if not board:contains(c) then
-      if board:bounded() then
-        error(where .. pos .. " is not a cell of the board", 2)
-      elseif board:kind() == "hexagonal" and (c[1] - c[2]) % 3 == 2 then
-        error(where .. pos .. " is the centre of a hexagon, not a vertex of "
-          .. "the honeycomb", 2)
-      else
-        error(where .. pos .. " is outside the supported coordinate range",
-          2)
-      end
-    end
-    if seen[pos] then error(where .. "two coins on " .. pos, 2) end
-    seen[pos] = true
-    if c.label ~= nil and (math.type(c.label) ~= "integer" or c.label < 0)
-    then
-      error(where .. "a label is a non-negative integer", 2)
-    end
+  -- the core checks every coin; a bad one is reported at its place in
+  -- the text
+  local cfg, bad, why = core.config(board, coins)
+  if not cfg then
+    local c = coins[bad]
+    local where = type(c) == "table" and c.line
+      and format("%s:%d:%d: ", label, c.line, c.col)
+      or format("%s: coin %d ", label, bad)
+    error(where .. why, 2)
   end
-  return core.config(board, coins)
+  return cfg
 end
 
 --}===================================================================
