@@ -37,6 +37,10 @@ static const char *progname = "penny";
 /* the one global: what the signal handler may touch */
 static lua_State *globalL = NULL;
 static volatile int interrupted = 0;
+/* a Ctrl-C reached the interpreter: it exits with 128 + SIGINT */
+static volatile sig_atomic_t sigint_seen = 0;
+/* errors with a traceback (--trace, or PENNY_TRACE=1) */
+static int trace = 0;
 
 /* {====================================================================
 ** Signals
@@ -54,6 +58,7 @@ static void laction(int i) {
   (void)i;
   signal(SIGINT, SIG_DFL);     /* a second Ctrl-C kills the process */
   interrupted = 1;
+  sigint_seen = 1;
   lua_sethook(globalL, lstop, flag, 1);
 }
 
@@ -88,7 +93,9 @@ static int msghandler(lua_State *L) {
     msg = lua_pushfstring(L, "(error object is a %s value)",
                           luaL_typename(L, 1));
   }
-  luaL_traceback(L, L, msg, 1);
+  /* one line, the place is in the message; the way there on request */
+  if (trace) luaL_traceback(L, L, msg, 1);
+  else lua_pushstring(L, msg);
   return 1;
 }
 
@@ -445,6 +452,7 @@ static void print_usage(const char *badoption) {
     "  -i        enter interactive mode after executing 'script'\n"
     "  -l mod    require library 'mod' into global 'mod'\n"
     "  -v        show version information\n"
+    "  --trace   errors with a traceback (also PENNY_TRACE=1)\n"
     "  -h, --help  show this text (penny solve --help: the subcommands)\n"
     "  --        stop handling options\n"
     "  -         stop handling options and execute stdin\n",
@@ -466,6 +474,7 @@ static int collectargs(char **argv, int *first) {
     switch (argv[i][1]) {
       case '-':
         if (strcmp(argv[i], "--help") == 0) return args | has_h;
+        if (strcmp(argv[i], "--trace") == 0) { trace = 1; break; }
         if (argv[i][2] != '\0') return has_error;
         *first = i + 1;
         return args;
@@ -547,7 +556,10 @@ static int pmain(lua_State *L) {
   char **argv = ma->argv;
   int args = collectargs(argv, &first);
   luaL_checkversion(L);
-  if (argv[0] && argv[0][0]) progname = argv[0];
+  {
+    const char *env = getenv("PENNY_TRACE");
+    if (env && strcmp(env, "1") == 0) trace = 1;
+  }
   if (args == has_error) {
     print_usage(argv[first]);
     return 0;
@@ -604,6 +616,8 @@ int main(int argc, char **argv) {
   result = lua_toboolean(L, -1);
   report(L, status);
   lua_close(L);
+  if (sigint_seen && (ma.status || !result || status != LUA_OK))
+    return 128 + SIGINT;
   if (ma.status) return ma.status;
   return (result && status == LUA_OK) ? EXIT_SUCCESS : EXIT_FAILURE;
 }

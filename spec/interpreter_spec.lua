@@ -4,8 +4,9 @@ local P = S.PENNY
 -- run cmd in the background, send SIGINT after delay seconds, collect
 local function interrupt(cmd, delay)
   return S.run(string.format(
-    "(%s) > /tmp/penny_int.$$ 2>&1 & pid=$!; sleep %s; kill -INT $pid; "
-    .. "wait $pid; st=$?; cat /tmp/penny_int.$$; rm -f /tmp/penny_int.$$; exit $st",
+    "((%s) > /tmp/penny_int.$$ 2>&1 & pid=$!; sleep %s; kill -INT $pid; "
+    .. "wait $pid; st=$?; cat /tmp/penny_int.$$; rm -f /tmp/penny_int.$$; "
+    .. "exit $st)",
     cmd, delay))
 end
 
@@ -79,6 +80,41 @@ describe("the penny interpreter", function()
     local out, st = interrupt(P .. [[ -e 'while true do end']], 0.5)
     assert.truthy(out:find("interrupted!", 1, true), out)
     assert.is_not.equal(0, st)
+  end)
+
+  it("says an error in one line at the script's line, a traceback only on request", function()
+    local f = os.tmpname()
+    local h = io.open(f, "w")
+    h:write("local x = 1\nlocal p = penny.puzzle{ board = 'sqaure', start = 'oo', goal = 'oo' }\n")
+    h:close()
+    local out, st = S.run(P .. " " .. f)
+    assert.equal(1, st)
+    assert.equal("penny: " .. f .. ":2: unknown lattice 'sqaure' (square, "
+      .. "triangular, hexagonal, king, cubic, graph)\n", out)
+    for _, cmd in ipairs{ P .. " --trace " .. f, "PENNY_TRACE=1 " .. P .. " " .. f } do
+      out = S.run(cmd)
+      assert.truthy(out:find("stack traceback", 1, true), out)
+    end
+    os.remove(f)
+  end)
+
+  it("Ctrl-C gives status 130, and penny solve says it on stderr", function()
+    local _, st = interrupt(P .. " spec/fixtures/long_solve.lua", 1)
+    assert.equal(130, st)
+    local f = os.tmpname()
+    local h = io.open(f, "w")
+    -- the search of spec/fixtures/long_solve.lua, which runs for minutes
+    h:write("board: triangular 20x20\npuzzle: long\n"
+      .. "start: (0,0) (1,0) (0,1) (5,5) (9,9) (12,3) (3,12)\n"
+      .. "goal: (19,19) (18,19) (19,18) (0,0) (10,10) (12,3) (3,12)\n")
+    h:close()
+    local out
+    out, st = S.run(string.format("((%s solve --max-memory 3G %s 2>/tmp/penny_err.$$ "
+      .. ">/dev/null) & pid=$!; sleep 1; kill -INT $pid; wait $pid; st=$?; "
+      .. "cat /tmp/penny_err.$$; rm -f /tmp/penny_err.$$; exit $st)", P, f))
+    os.remove(f)
+    assert.equal(130, st)
+    assert.equal("penny: interrupted\n", out)
   end)
 
   it("Ctrl-C stops a search in the stock lua5.4 too", function()

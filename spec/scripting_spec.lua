@@ -372,9 +372,15 @@ describe("examples and the REPL", function()
   end
 
   it("the puzzle files of examples/ solve, with their stated optima", function()
+    -- status 0 when every verdict is "solved" (and every stated optimum
+    -- matches), 1 when a verdict is not: thesis.pz and pushes.pz hold
+    -- puzzles that are impossible on purpose
     for _, name in ipairs{ "classics", "pushes", "thesis", "combined" } do
       local out, st = S.run(P .. " solve examples/" .. name .. ".pz")
-      assert.equal(0, st, out)
+      assert.is_falsy(out:find("MISMATCH", 1, true), out)
+      local unsolved = out:find("\nunsolvable", 1, true)
+        or out:find("\nunknown", 1, true)
+      assert.equal(unsolved and 1 or 0, st, out)
     end
     local out = S.run(P .. " solve examples/thesis.pz")
     assert.matches("unsolvable %[tri%]\nProp 1.3", out)

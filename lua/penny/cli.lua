@@ -14,8 +14,10 @@ penny.cli -- the interpreter's subcommands.
 The puzzles of one file share a penny.databases(): those to the same goal
 (one after the other) build A*'s pattern databases once.
 
-`penny solve` exits with status 1 when a puzzle's length differs from the
-'optimum:' the file states, 2 on bad input.
+Exit status of `penny solve`: 0 when every puzzle is solved (and matches
+its 'optimum:'), 1 when a length differs from the file's 'optimum:' or a
+verdict is not "solved", 2 on bad input or usage, 130 on Ctrl-C.
+Messages go to stderr.
 ]]
 
 local penny = require "penny"
@@ -119,6 +121,11 @@ local function solve(args)
     i = i + 1
   end
   if not file then return usage("no file") end
+  local okopts, why = pcall(require("penny.solve").check_options, opts)
+  if not okopts then
+    io.stderr:write("penny: ", errors.message(why), "\n")
+    return 2
+  end
   local puzzles = load(file, opts)
   if not puzzles then return 2 end
   local status = 0
@@ -127,10 +134,17 @@ local function solve(args)
     io.write("== ", p.name, "\n")
     local ok, sol = pcall(p.solve, p, opts)
     if not ok then
-      io.write("error: ", errors.message(sol), "\n")
+      local msg = errors.message(sol)
+      io.stdout:flush()
+      if msg:find("interrupted!?$") then
+        io.stderr:write("penny: interrupted\n")
+        return 130
+      end
+      io.stderr:write("penny: ", file, ":", p.line, ": ", msg, "\n")
       return 2
     end
     io.write(tostring(sol), "\n")
+    if sol.verdict ~= "solved" then status = 1 end
     if p.optimum then
       if sol.verdict == "solved" and #sol == p.optimum then
         io.write(format("optimum %d: matches\n", p.optimum))

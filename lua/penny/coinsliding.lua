@@ -133,4 +133,5 @@ function M.keys(corpus, fontname)
   end
 end
 
-return M
+-- errors said at the caller's line, not inside penny
+return require("penny.errors").guard(M)

@@ -8,12 +8,50 @@ message(err) -> string
   of a core function raised again at the caller of the penny function.
 ]]
 
-local tostring, getmetatable, type, error, format =
-  tostring, getmetatable, type, error, string.format
+local tostring, getmetatable, type, error, format, pcall, pairs, debug =
+  tostring, getmetatable, type, error, string.format, pcall, pairs, debug
 
 local _ENV = nil
 
 local M = {}
+
+-- the directory of penny's Lua files, as the chunk names of its errors
+-- spell it ("/usr/share/lua/5.4/penny/" or "lua/penny/")
+local HOME = debug.getinfo(1, "S").source:match("^@(.*[/\\])errors%.lua$")
+
+--[[
+public(f) -> a function that calls f and, when it raises, says the error
+at the line that called it: a message that carries a position inside
+penny's own files (or none) loses it and gets the caller's; "bad argument
+#N to 'f' (what)" becomes "what".  An error placed in another file (a
+user's strategy, say) or an error object that is not a string passes
+through unchanged.
+]]
+local function internal(err)
+  local chunk = err:match("^([^\n]-):%d+: ")
+  if not chunk then return true end                -- no position at all
+  return HOME ~= nil and chunk:sub(1, #HOME) == HOME
+end
+
+local function reraise(ok, ...)
+  if ok then return ... end
+  local err = ...
+  if type(err) ~= "string" or not internal(err) then error(err, 0) end
+  error(M.message(err), 2)     -- public's wrapper tail-calls reraise
+end
+
+function M.public(f)
+  return function(...) return reraise(pcall(f, ...)) end
+end
+
+-- every function field of t through public (in place); returns t
+function M.guard(t)
+  for k, v in pairs(t) do
+    if type(v) == "function" and type(k) == "string" and k:sub(1, 2) ~= "__"
+    then t[k] = M.public(v) end
+  end
+  return t
+end
 
 function M.message(err)
   local msg = tostring(err):gsub("^[^\n:]*:%d+: ", "", 1)

@@ -402,6 +402,16 @@ penny.combined = require "penny.combined"
 penny.Puzzle = puzzle.Puzzle
 penny.Solution = require("penny.solution").Solution
 
+-- errors said at the caller's line, not inside penny (penny.errors)
+errors.guard(penny)
+errors.guard(penny.Puzzle)
+errors.guard(penny.Solution)
+for _, m in ipairs{ penny.generate, penny.render, penny.strategies,
+                    penny.combined, penny.combined.Config,
+                    penny.combined.Puzzle, dsl } do
+  errors.guard(m)
+end
+
 --}===================================================================
 
 return penny

@@ -270,4 +270,5 @@ function M.explain(p)
   return facts, verdict
 end
 
-return M
+-- errors said at the caller's line, not inside penny
+return require("penny.errors").guard(M)

@@ -332,4 +332,5 @@ function M.load(path, opts)
   return M.read(text, path, opts)
 end
 
-return M
+-- errors said at the caller's line, not inside penny
+return require("penny.errors").guard(M)

@@ -396,6 +396,11 @@ M.methods.auto = { solve = auto, exact = true, optimal = true,
     .. "the square grid's two-extra-coin solver, for big puzzles there, else "
     .. "the exact engine" }
 
+-- the solve options checked as puzzle:solve checks them (raises)
+function M.check_options(opts)
+  check_opts(opts, 2)
+end
+
 function M.solve(p, opts)
   opts = check_opts(opts, 3)
   local strategies = require "penny.strategies"

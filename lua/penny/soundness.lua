@@ -554,4 +554,5 @@ function M.report(r)
   return concat(lines, "\n")
 end
 
-return M
+-- errors said at the caller's line, not inside penny
+return require("penny.errors").guard(M)

@@ -593,4 +593,5 @@ function M.explain(p, facts)
       and "solvable" or nil, text = why }
 end
 
-return M
+-- errors said at the caller's line, not inside penny
+return require("penny.errors").guard(M)

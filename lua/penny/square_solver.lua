@@ -1095,4 +1095,5 @@ end
 
 -- }==================================================================
 
-return M
+-- errors said at the caller's line, not inside penny
+return require("penny.errors").guard(M)

@@ -94,4 +94,5 @@ function M.explain(p, facts)
     text = d.text, witness = d.witness, move = d.move }
 end
 
-return M
+-- errors said at the caller's line, not inside penny
+return require("penny.errors").guard(M)
