@@ -162,15 +162,18 @@ static void int32_list(lua_State *L, int idx, int n, int32_t *out,
     lua_Integer v;
     lua_geti(L, idx, i + 1);
     v = lua_tointegerx(L, -1, &isnum);
-    if (!isnum || v < INT32_MIN || v > INT32_MAX)
+    if (!isnum)
       luaL_argerror(L, idx, lua_pushfstring(L, "%s needs %d integers", what,
                     n));
+    if (v < INT32_MIN || v > INT32_MAX)
+      luaL_argerror(L, idx, lua_pushfstring(L, "%s %I is out of the "
+                    "supported range %I..%I", what, v,
+                    (lua_Integer)INT32_MIN, (lua_Integer)INT32_MAX));
     out[i] = (int32_t)v;
     lua_pop(L, 1);
   }
 }
 
-/* core.board_box(kind, dim, lo, size) */
 /* refuse a board of ncells cells that the memory budget at idx (bytes;
 ** nil: pn_default_memory()) cannot hold, before building it */
 static void check_board_memory(lua_State *L, int idx, int lat, int dim,
@@ -187,6 +190,7 @@ static void check_board_memory(lua_State *L, int idx, int lat, int dim,
   }
 }
 
+/* core.board_box(kind, dim, lo, size [, max_memory]) */
 static int l_box(lua_State *L) {
   int lat = pnL_lattice_arg(L, 1), dim = check_dim(L, lat, 2), i;
   int32_t lo[PN_MAXDIM], size[PN_MAXDIM];

@@ -216,7 +216,8 @@ describe("the exact engine agrees with the plain BFS", function()
     for _ = 1, 40 do
       local a = S.random_config(board, 4 + rand(2), rand)
       local g = S.random_config(board, 2 + rand(2), rand)
-      local p = penny.puzzle{ board = board, start = a, goal = g }
+      local p = penny.puzzle{ board = board, start = a, goal = g,
+                              partial = true }
       local ref = p:solve{ method = "bfs" }
       local s = p:solve()
       assert.equal(ref.verdict, s.verdict)
@@ -231,7 +232,7 @@ describe("the exact engine agrees with the plain BFS", function()
                             penny.board("square"), penny.board("king") } do
       for _, mode in ipairs{ "fixed", "translation", "rotation", "symmetry" } do
         local p = penny.puzzle{ board = board, start = "oo\noo", goal = "",
-                                up_to = mode }
+                                up_to = mode, partial = true }
         for _, m in ipairs{ "auto", "bfs", "bidir", "astar", "full", "plain" } do
           local s = p:solve{ method = m }
           assert.equal("solved", s.verdict, board:kind() .. " " .. mode .. " " .. m)
@@ -1045,7 +1046,7 @@ describe("A* with window pattern databases", function()
     end
     -- a goal with fewer coins has no single state to search back from
     local p = cs.puzzle(corpus, "font5x7", "A-4")
-    local q = penny.puzzle{ board = p.board, start = p.start,
+    local q = penny.puzzle{ board = p.board, start = p.start, partial = true,
                             goal = penny.config(p.board, { p.goal:positions()[1],
                                                            p.goal:positions()[2] }) }
     assert.has_error(function() q:solve{ method = "astar", direction = "backward" } end)

@@ -219,3 +219,77 @@ describe("large inputs", function()
     assert.is_false(ok)
   end)
 end)
+
+describe("typos and forgotten coins", function()
+  it("an unknown puzzle field is an error listing the fields", function()
+    for _, spec in ipairs{ { upto = "translation" }, { method = "bfs" } } do
+      spec.start, spec.goal = "oo", "oo"
+      local ok, err = pcall(penny.puzzle, spec)
+      assert.is_false(ok)
+      assert.matches("unknown field '%a+' %(fields: board, rule, start, goal, "
+        .. "up_to", err)
+    end
+    local ok, err = pcall(penny.generate.config, { board = penny.board{
+      width = 3, height = 3 }, n = 3, sed = 4 })
+    assert.is_false(ok)
+    assert.matches("generate.config: unknown field 'sed'", err)
+    ok, err = pcall(penny.render.svg, penny.config("square", "oo"), { widht = 3 })
+    assert.is_false(ok)
+    assert.matches("render: unknown field 'widht'", err)
+    ok, err = pcall(penny.combined.puzzle, { start = "oo", goal = "oo", frob = 1 })
+    assert.is_false(ok)
+    assert.matches("unknown field 'frob'", err)
+  end)
+
+  it("a goal with fewer coins must be asked for", function()
+    local ok, err = pcall(penny.puzzle, { start = "(0,0) (1,0) (0,1)",
+                                          goal = "(1,1) (1,0)" })
+    assert.is_false(ok)
+    assert.matches("the goal has 2 coins but the start 3", err)
+    local p = penny.puzzle{ start = "(0,0) (1,0) (0,1)", goal = "(1,1)",
+                            partial = true }
+    assert.equal(1, #p:solve())
+    local pz = require "penny.pzfile"
+    ok, err = pcall(pz.read, "puzzle: x\nstart: (0,0) (1,0) (0,1)\ngoal: (1,1)\n",
+      "t.pz")
+    assert.is_false(ok)
+    assert.matches("^t.pz:1:1: the goal has 1 coin but the start 3", err)
+    local ps = pz.read("puzzle: x\npartial: yes\nstart: (0,0) (1,0) (0,1)\n"
+      .. "goal: (1,1)\n", "t.pz")
+    assert.is_true(ps[1].partial)
+    ok, err = pcall(pz.read, "puzzle: x\npartial: maybe\nstart: o\ngoal: o\n",
+      "t.pz")
+    assert.matches("t.pz:2:10: expected 'yes' or 'no'", err, 1, true)
+  end)
+
+  it("the indentation of a puzzle's art blocks is not part of the drawing", function()
+    local pz = require "penny.pzfile"
+    local text = "board: square 3x3\npuzzle: x\nstart:\n  oo.\n  o..\n"
+      .. "goal:\n  .o.\n  oo.\n"
+    local p = pz.read(text, "t.pz")[1]
+    assert.equal(penny.config(p.board, "oo.\no.."), p.start)
+    assert.equal(1, #p:solve())
+    -- the blocks keep their places relative to each other
+    p = pz.read("puzzle: y\nstart:\n  oo\n  o\ngoal:\n   oo\n   o\n",
+      "t.pz")[1]
+    assert.equal(penny.config("square", ".oo\n.o"), p.goal)
+    -- columns in messages count the indentation
+    local ok, err = pcall(pz.read, "board: square 3x3\npuzzle: x\nstart:\n"
+      .. "  oo.\n  o*.\ngoal:\n  oo.\n  .o.\n", "t.pz")
+    assert.is_false(ok)
+    assert.matches("^t.pz:5:4: unexpected character '%*'", err)
+  end)
+
+  it("optimum and sizes out of range are errors at their place", function()
+    local pz = require "penny.pzfile"
+    local ok, err = pcall(pz.read, "puzzle: x\noptimum: 18446744073709551616\n"
+      .. "start: oo\ngoal: oo\n", "t.pz")
+    assert.is_false(ok)
+    assert.matches("^t.pz:2:10: optimum must be an integer >= 0", err)
+    ok, err = pcall(pz.read, "board: square 2147483648x3\npuzzle: x\n"
+      .. "start: o\ngoal: o\n", "t.pz")
+    assert.is_false(ok)
+    assert.matches("^t.pz:1:8: size 2147483648 is out of the supported range",
+      err)
+  end)
+end)

@@ -78,14 +78,15 @@ describe("the triangular grid, three labelled coins and a goal of fewer", functi
   it("is decided by the completions of the goal (Thm 2.7), not the unlabelled rule", function()
     -- found by the soundness harness: the unlabelled rule said solvable
     local p = penny.puzzle{ board = "triangular",
-      start = "3:(0,1) 1:(1,1) 2:(1,2)", goal = "3:(1,0) 1:(2,0)" }
+      start = "3:(0,1) 1:(1,1) 2:(1,2)", goal = "3:(1,0) 1:(2,0)",
+      partial = true }
     local d = tri.decide(p)
     assert.is_false(d.solvable)
     assert.equal("Thm 2.7 (fewer coins)", d.rule)
     local w = penny.board{ lattice = "triangular", size = { 8, 8 },
                            origin = { -3, -3 } }
     local wp = penny.puzzle{ board = w, start = p.start:coins(),
-                             goal = p.goal:coins() }
+                             goal = p.goal:coins(), partial = true }
     assert.equal("unsolvable", wp:solve{ method = "bfs" }.verdict)
     assert.equal("unsolvable", tri.solve(p).verdict)
   end)
@@ -113,7 +114,7 @@ describe("the triangular grid, three labelled coins and a goal of fewer", functi
       for i = 1, keep do
         b[i] = { cells[3 + i][1], cells[3 + i][2], label = order[i] }
       end
-      local p = penny.puzzle{ board = T, start = a, goal = b }
+      local p = penny.puzzle{ board = T, start = a, goal = b, partial = true }
       local d = tri.decide(p)
       local sol = tri.solve(p)
       if d.solvable then

@@ -171,18 +171,18 @@ describe("triangular grid: the decision (thesis Thm 2.4, 2.5, 2.7)", function()
     local a = penny.config(T, "(0,0) (1,0) (0,1) (5,5)")
     local isolated = penny.config(T, "(10,10) (12,10) (14,10)")
     local pair = penny.config(T, "(10,10) (11,10) (14,10)")
-    local d1 = tri.decide(penny.puzzle{ board = T, start = a, goal = isolated })
+    local d1 = tri.decide(penny.puzzle{ board = T, start = a, goal = isolated, partial = true })
     assert.is_false(d1.solvable)
     assert.equal("|A| = |B| + 1", d1.rule)
-    local p2 = penny.puzzle{ board = T, start = a, goal = pair }
+    local p2 = penny.puzzle{ board = T, start = a, goal = pair, partial = true }
     assert.is_true(tri.decide(p2).solvable)
     assert.is_true(tri.solve(p2).replayed)
     local two = penny.config(T, "(10,10) (14,10)")
-    local p3 = penny.puzzle{ board = T, start = a, goal = two }
+    local p3 = penny.puzzle{ board = T, start = a, goal = two, partial = true }
     assert.equal("|A| >= |B| + 2", tri.decide(p3).rule)
     assert.is_true(tri.solve(p3).replayed)
     -- the start containing the goal needs no move
-    local p4 = penny.puzzle{ board = T, start = a, goal = "(0,0) (5,5)" }
+    local p4 = penny.puzzle{ board = T, start = a, goal = "(0,0) (5,5)", partial = true }
     assert.is_true(tri.decide(p4).already)
     -- confirmed by complete search for random cases: a goal with fewer
     -- coins has no finite set of goal states, so the search is forward
@@ -194,9 +194,10 @@ describe("triangular grid: the decision (thesis Thm 2.4, 2.5, 2.7)", function()
       local n = 3 + rand(2)
       local aa = penny.config(T, S.random_config(box, n, rand):coins())
       local bb = penny.config(T, S.random_config(box, n - rand(2), rand):coins())
-      local p = penny.puzzle{ board = T, start = aa, goal = bb }
+      local p = penny.puzzle{ board = T, start = aa, goal = bb, partial = #bb < #aa }
       local d = tri.decide(p)
-      local wp = penny.puzzle{ board = win, start = aa:coins(), goal = bb:coins() }
+      local wp = penny.puzzle{ board = win, start = aa:coins(), goal = bb:coins(),
+                               partial = #bb < #aa }
       local exact = wp:solve{ method = "astar" }
       if d.solvable then
         assert.is_true(tri.solve(p).replayed)

@@ -401,6 +401,8 @@ function M.puzzle(spec)
   if type(spec) ~= "table" then
     error("combined.puzzle expects a table {start=, goal=, ...}", 2)
   end
+  errors.fields(spec, "board, start, goal, up_to, rule, name, game",
+    "penny.puzzle (combined grid)")
   if spec.game ~= nil and spec.game ~= "coins" then
     error("the combined grid plays the coin game only", 2)
   end

@@ -82,13 +82,14 @@ local function linecol(text, pos)
   return line, pos - start + 1
 end
 
--- where: name, or {name, line0, col0}: the text starts at line line0 + 1
--- of a file, its first line at column col0 + 1
+-- where: name, or {name, line0, col0 [, cut]}: the text starts at line
+-- line0 + 1 of a file, its first line at column col0 + 1, and every line
+-- had cut columns of indentation taken away
 local function place(where, text, pos)
   local line, col = linecol(text, pos)
   if type(where) == "table" then
     if line == 1 then col = col + (where[3] or 0) end
-    return where[1], line + (where[2] or 0), col
+    return where[1], line + (where[2] or 0), col + (where[4] or 0)
   end
   return where, line, col
 end
@@ -106,7 +107,7 @@ local function placer(where, text)
     local col = pos - start + 1
     if type(where) == "table" then
       if line == 1 then col = col + (where[3] or 0) end
-      return where[1], line + (where[2] or 0), col
+      return where[1], line + (where[2] or 0), col + (where[4] or 0)
     end
     return where, line, col
   end
@@ -135,7 +136,8 @@ local function where_arg(where, fname)
   if where == nil or type(where) == "string" then return end
   if type(where) ~= "table" or type(where[1]) ~= "string"
       or where[2] ~= nil and math.type(where[2]) ~= "integer"
-      or where[3] ~= nil and math.type(where[3]) ~= "integer" then
+      or where[3] ~= nil and math.type(where[3]) ~= "integer"
+      or where[4] ~= nil and math.type(where[4]) ~= "integer" then
     error(format("penny.dsl.%s: the name must be a string or {name, line, "
       .. "col}", fname), 3)
   end

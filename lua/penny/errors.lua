@@ -53,6 +53,29 @@ function M.guard(t)
   return t
 end
 
+--[[
+fields(t, list, where [, level]) -> t
+  raises "where: unknown field 'k' (fields: list)" at the caller of the
+  function that calls it when t has a key not named in list (a string of
+  names separated by commas): a misspelt option must not go unnoticed.
+]]
+local known = {}          -- list -> set, built once per list
+function M.fields(t, list, where, level)
+  local set = known[list]
+  if not set then
+    set = {}
+    for k in list:gmatch("[%a_][%w_]*") do set[k] = true end
+    known[list] = set
+  end
+  for k in pairs(t) do
+    if not set[k] then
+      error(format("%s: unknown field '%s' (fields: %s)", where, tostring(k),
+        list), (level or 2) + 1)
+    end
+  end
+  return t
+end
+
 function M.message(err)
   local msg = tostring(err):gsub("^[^\n:]*:%d+: ", "", 1)
   return (msg:gsub("^bad argument #%d+ to '[^']*' %((.*)%)$", "%1"))

@@ -30,6 +30,8 @@ local _ENV = nil
 
 local M = {}
 
+local errors = require "penny.errors"
+
 local function penny() return require "penny" end
 local function rng(seed) return require("penny.strategies").rng(seed) end
 
@@ -134,6 +136,8 @@ end
 
 function M.config(spec)
   if type(spec) ~= "table" then error("generate.config{ board =, n =, seed = }", 2) end
+  errors.fields(spec, "board, box, n, seed, labels, connected, two_connected, "
+    .. "span, minimal, extra", "generate.config")
   if spec.span then return with_span(spec) end
   local P = penny()
   local board, cells = cells_of(spec)
@@ -200,6 +204,8 @@ end
 
 function M.puzzle(spec)
   if type(spec) ~= "table" then error("generate.puzzle{ board =, n =, length =, seed = }", 2) end
+  errors.fields(spec, "board, box, n, length, seed, up_to, rule, connected, "
+    .. "two_connected, labels, tries, time_limit", "generate.puzzle")
   local P = penny()
   local L = spec.length
   if math.type(L) ~= "integer" or L < 1 or L > 60 then
@@ -258,6 +264,9 @@ end
 
 function M.hardest(configs, opts)
   opts = opts or {}
+  if type(opts) ~= "table" then error("generate.hardest: options must be a table", 2) end
+  errors.fields(opts, "rule, up_to, threads, max_memory, time_limit",
+    "generate.hardest")
   if type(configs) ~= "table" or #configs < 2 then
     error("generate.hardest needs a list of at least two configurations", 2)
   end

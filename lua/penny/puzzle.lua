@@ -16,11 +16,16 @@ penny.puzzle -- a puzzle: a board, a rule, a start and a goal.
     name  = "..."
     game  = "coins" (default) | "linepush": line pushes, configurations up to
             translation, goal a configuration or { box = {w, h} }
+    partial = true               the goal may have fewer coins than the
+                                 start: the others end anywhere
   }
 
-The goal may have fewer coins than the start: then the extra coins may end
-anywhere (the thesis's B+ superset of B).  Labels must agree: the goal's
-labels are a sub-multiset of the start's.
+With partial = true the goal may have fewer coins than the start: then the
+extra coins may end anywhere (the thesis's B+ superset of B); without it a
+goal with fewer coins is an error (most often a coin forgotten in a
+drawing).  Labels must agree: the goal's labels are a sub-multiset of the
+start's.  A field penny does not know is an error that lists the known
+ones.
 
 puzzle:solve(opts) -> Solution      see penny.solve for the methods
 puzzle:explain() -> text            which facts decide the puzzle
@@ -69,6 +74,11 @@ end
 local MODES = { fixed = true, translation = true, rotation = true,
                 symmetry = true }
 
+local FIELD_LIST = "board, rule, start, goal, up_to, margin, name, game, "
+  .. "partial"
+local FIELDS = {}
+for k in FIELD_LIST:gmatch("[%a_]+") do FIELDS[k] = true end
+
 function M.init(p) penny = p end
 
 local function label_counts(cfg)
@@ -115,6 +125,16 @@ end
 function M.new(spec)
   if type(spec) ~= "table" then
     error("penny.puzzle expects a table {board=, start=, goal=, ...}", 2)
+  end
+  -- a misspelt field would silently be ignored
+  for k in pairs(spec) do
+    if not FIELDS[k] then
+      error(format("penny.puzzle: unknown field '%s' (fields: %s)",
+        tostring(k), FIELD_LIST), 2)
+    end
+  end
+  if spec.partial ~= nil and type(spec.partial) ~= "boolean" then
+    error("penny.puzzle: partial must be a boolean", 2)
   end
   if spec.board == "combined" then
     -- the combined square/triangular grid has its own configurations
@@ -196,6 +216,14 @@ function M.new(spec)
     error("margin must be an integer 0..1000", 2)
   end
   if #self.start == 0 then error("the start has no coins", 2) end
+  if #self.goal < #self.start and not spec.partial
+      and self.game ~= "linepush" then
+    error(format("the goal has %d coin%s but the start %d: to let the "
+      .. "others end anywhere, say so (partial = true; 'partial: yes' in a "
+      .. ".pz file)", #self.goal, #self.goal == 1 and "" or "s",
+      #self.start), 2)
+  end
+  self.partial = #self.goal < #self.start
   local mismatch = mismatch_of(self)
   if mismatch then
     -- a coin puzzle whose goal the start cannot cover is a malformed

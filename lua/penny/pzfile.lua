@@ -39,8 +39,15 @@ puzzle of the file.
   up_to:   fixed | translation | rotation | symmetry
   margin:  M                   search window margin (triangular, king)
   optimum: N                   the known optimal number of moves
+  partial: yes | no            the goal may have fewer coins than the
+                               start, the others ending anywhere (no)
   start:   ART or LIST
   goal:    ART or LIST
+
+The indentation of a block is not part of its drawing: the least
+indentation among a puzzle's "cells:", "start:" and "goal:" blocks is
+taken away from all of them, on every board (so they keep their places
+relative to each other).
 
 Errors read "file:line:col: what was expected".
 ]]
@@ -53,7 +60,7 @@ local error, format, ipairs, pairs, tonumber, tostring, setmetatable, pcall,
   pcall, type
 local concat = table.concat
 local io = io
-local require = require
+local require, math = require, math
 
 local _ENV = nil
 
@@ -62,11 +69,11 @@ local M = {}
 local KEYWORDS = {
   puzzle = true, board = true, cells = true, edges = true, rule = true,
   game = true, up_to = true, margin = true, optimum = true, start = true,
-  goal = true,
+  goal = true, partial = true,
 }
 local BLOCKS = { start = true, goal = true, cells = true, edges = true }
 local DEFAULTS = { board = true, cells = true, edges = true, rule = true,
-                   game = true, up_to = true, margin = true }
+                   game = true, up_to = true, margin = true, partial = true }
 
 local sp = S" \t"^0
 local word = R("az", "AZ", "__") * R("az", "AZ", "09", "__")^0
@@ -148,7 +155,8 @@ function M.parse(text, file)
       end
     elseif key and not block then
       fail(file, n, 1, format("unknown directive '%s:' (puzzle, board, cells, "
-        .. "edges, rule, game, up_to, margin, optimum, start, goal)", key))
+        .. "edges, rule, game, up_to, margin, optimum, partial, start, goal)",
+        key))
     elseif block then
       block.lines[#block.lines + 1] = line
     elseif not comment:match(line) then
@@ -162,6 +170,17 @@ function M.parse(text, file)
         local last = #f.lines
         while last > 0 and f.lines[last]:match("^%s*$") do last = last - 1 end
         f[1] = concat(f.lines, "\n", 1, last)
+        -- the spaces every line of the block starts with (read() strips
+        -- the least of a puzzle's blocks)
+        local indent
+        for i = 1, last do
+          local line = f.lines[i]
+          if not line:match("^%s*$") then
+            local k = #line:match("^ *")
+            if not indent or k < indent then indent = k end
+          end
+        end
+        f.indent = indent or 0
         f.lines = nil
       end
     end
@@ -224,8 +243,8 @@ local function board_of(penny, fields, file, max_memory)
   end
   if fields.cells then
     local c = fields.cells
-    spec.cells = c[1]
-    spec.name = { file, c[2], c[3] }
+    spec.cells = c.art or c[1]
+    spec.name = { file, c[2], c[3], c.cut }
   end
   if fields.edges then
     local e = fields.edges
@@ -243,12 +262,45 @@ local function board_of(penny, fields, file, max_memory)
   return penny.board(spec)
 end
 
-local function number(f, file, what, min)
-  local v = tonumber(f[1]:match("^%s*(.-)%s*$"))
-  if not v or v % 1 ~= 0 or v < min then
-    fail(file, f[4], f[3] + 1, format("%s must be an integer >= %d", what, min))
+local function number(f, file, what, min, max)
+  local text = f[1]:match("^%s*(.-)%s*$")
+  local v = text:match("^%d+$") and math.tointeger(tonumber(text))
+  if not v or v < min or v > max then
+    fail(file, f[4], f[3] + 1, format("%s must be an integer >= %d (at most "
+      .. "%d)", what, min, max))
   end
   return v
+end
+
+--[[
+The indentation of art blocks.  A drawing on the lines after "start:",
+"goal:" or "cells:" may be indented; the least indentation of the
+puzzle's blocks is not part of the drawings (so every block moves by the
+same amount and the drawings keep their places relative to each other),
+on every board: the leftmost cell drawn in any block is column 0.  Each
+block field gets .art (its text without it) and .cut (how many columns
+were cut, for the columns of error messages).
+]]
+local function strip(text, k)
+  local out = {}
+  for line in (text .. "\n"):gmatch("(.-)\n") do
+    out[#out + 1] = line:sub(1, k):match("^ *$") and line:sub(k + 1)
+      or line:gsub("^ +", "")
+  end
+  return concat(out, "\n")
+end
+
+local function dedent(fields)
+  local k
+  for _, key in ipairs{ "cells", "start", "goal" } do
+    local f = fields[key]
+    if f and f.indent and (not k or f.indent < k) then k = f.indent end
+  end
+  if not k or k == 0 then return end
+  for _, key in ipairs{ "cells", "start", "goal" } do
+    local f = fields[key]
+    if f and f.indent then f.art, f.cut = strip(f[1], k), k end
+  end
 end
 
 --[[
@@ -268,6 +320,7 @@ function M.read(text, file, opts)
     local where = format("%s:%d:1: ", file, rec.line)
     if not fields.start then error(where .. "the puzzle has no 'start:'", 0) end
     if not fields.goal then error(where .. "the puzzle has no 'goal:'", 0) end
+    dedent(fields)
     local game = "coins"
     if fields.game then
       game = fields.game[1]:match("^%s*(.-)%s*$")
@@ -283,14 +336,16 @@ function M.read(text, file, opts)
       board = spec.board, game = game,
       name = rec.name or format("%s #%d", file, i),
       start = located(file, fields.start[4], 1, penny.config, board,
-        fields.start[1], { file, fields.start[2], fields.start[3] }),
+        fields.start.art or fields.start[1],
+        { file, fields.start[2], fields.start[3], fields.start.cut }),
     }
     local bw, bh = fields.goal[1]:match("^%s*box%s+(%d+)%s*x%s*(%d+)%s*$")
     if bw and game == "linepush" then
       spec.goal = { box = { tonumber(bw), tonumber(bh) } }
     else
       spec.goal = located(file, fields.goal[4], 1, penny.config, board,
-        fields.goal[1], { file, fields.goal[2], fields.goal[3] })
+        fields.goal.art or fields.goal[1],
+        { file, fields.goal[2], fields.goal[3], fields.goal.cut })
     end
     if fields.rule then
       local r = fields.rule
@@ -308,10 +363,22 @@ function M.read(text, file, opts)
       spec.rule = slide and { d = d, slide = true } or d
     end
     if fields.up_to then spec.up_to = fields.up_to[1]:match("^%s*(.-)%s*$") end
-    if fields.margin then spec.margin = number(fields.margin, file, "margin", 0) end
+    if fields.partial then
+      local f = fields.partial
+      local v = f[1]:match("^%s*(.-)%s*$")
+      if v ~= "yes" and v ~= "no" then
+        fail(file, f[4], f[3] + 1, "expected 'yes' or 'no'")
+      end
+      spec.partial = v == "yes"
+    end
+    if fields.margin then
+      spec.margin = number(fields.margin, file, "margin", 0, 1000)
+    end
     local ok, p = pcall(penny.puzzle, spec)
     if not ok then error(where .. reason(p), 0) end
-    if fields.optimum then p.optimum = number(fields.optimum, file, "optimum", 0) end
+    if fields.optimum then
+      p.optimum = number(fields.optimum, file, "optimum", 0, 1 << 40)
+    end
     p.line = rec.line
     out[#out + 1] = p
   end

@@ -215,6 +215,8 @@ end
 local function check_opts(opts)
   opts = opts or {}
   if type(opts) ~= "table" then error("render options must be a table", 3) end
+  require("penny.errors").fields(opts, "scale, title, columns, seconds, "
+    .. "color", "render", 2)
   local scale = opts.scale or 40
   if type(scale) ~= "number" or scale <= 0 or scale > 1000 then
     error("scale must be a number in (0, 1000]", 3)

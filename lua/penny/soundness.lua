@@ -400,7 +400,8 @@ local function puzzle_of(inst, board)
     goal = goal:translate(lo)
   end
   return penny().puzzle{ board = board or inst.board, rule = inst.rule,
-    start = inst.start:coins(), goal = goal:coins(), up_to = inst.up_to }
+    start = inst.start:coins(), goal = goal:coins(), up_to = inst.up_to,
+    partial = #goal < #inst.start }
 end
 
 -- the truth about p: "solvable", "unsolvable", "window" or "unknown"
