@@ -15,6 +15,7 @@
 #define PN_MOVE_T "penny.Move"
 #define PN_MOVES_T "penny.Moves"
 #define PN_INTERRUPT_KEY "penny.interrupt"   /* light userdata: volatile int */
+#define PN_PROGRESS_KEY "penny.progress"     /* true: progress by default */
 
 typedef struct lboard {
   pn_board *b;           /* NULL once closed */
@@ -84,6 +85,8 @@ void pnL_open_search(lua_State *L);
 /* limits from the options table at idx (max_memory, max_states,
 ** time_limit); raises on bad values */
 void pnL_read_limits(lua_State *L, int idx, pn_limits *lim);
+/* whether searches print progress lines when the caller does not say */
+int pnL_progress_default(lua_State *L);
 /* Ctrl-C around a long C call: flag is what the C code polls; end
 ** returns 1 when it was set (then raise "interrupted!" if own) */
 typedef struct pnL_guard {

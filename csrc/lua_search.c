@@ -199,6 +199,14 @@ static void print_progress(const pn_progress *p, void *ud) {
   progress_state *ps = ud;
   double rate = p->seconds > 0 ? p->states / p->seconds : 0, took = 0;
   char next[48] = "";
+  if (p->total > 0) {                   /* steps of a known number */
+    fprintf(stderr, "%s[%s] %d/%d windows, %.1f s%s", ps->tty ? "\r" : "",
+            p->phase, p->depth, p->total, p->seconds,
+            ps->tty ? "\033[K" : "\n");
+    fflush(stderr);
+    ps->phase = NULL;
+    return;
+  }
   if (ps->phase && strcmp(ps->phase, p->phase) == 0
       && p->depth == ps->depth + 1) {
     took = p->seconds - ps->at;
@@ -209,11 +217,12 @@ static void print_progress(const pn_progress *p, void *ud) {
   ps->depth = p->depth;
   ps->at = p->seconds;
   ps->took = took;
+  /* on a terminal the line is rewritten in place and erased to its end */
   fprintf(stderr, "%s[%s] depth %d: %llu states (%llu new), %.2f M/s, "
           "%.2f GB, %.1f s%s%s", ps->tty ? "\r" : "", p->phase, p->depth,
           (unsigned long long)p->states, (unsigned long long)p->layer,
           rate / 1e6, p->memory / 1e9, p->seconds, next,
-          ps->tty ? "   " : "\n");
+          ps->tty ? "\033[K" : "\n");
   fflush(stderr);
 }
 
@@ -388,7 +397,7 @@ static void read_searchopts(lua_State *L, int idx, pn_searchopts *o,
   }
   memset(ps, 0, sizeof *ps);
   ps->tty = isatty(STDERR_FILENO);
-  want = ps->tty;
+  want = pnL_progress_default(L);
   if (!lua_isnoneornil(L, idx)) {
     lua_getfield(L, idx, "progress");
     if (!lua_isnil(L, -1)) want = lua_toboolean(L, -1);
@@ -401,7 +410,18 @@ static void read_searchopts(lua_State *L, int idx, pn_searchopts *o,
 }
 
 static void end_progress(const pn_searchopts *o, const progress_state *ps) {
-  if (o->progress && ps->tty) fputs("\n", stderr);
+  if (o->progress && ps->tty) fputs("\r\033[K", stderr);
+}
+
+/* progress lines by default only where the interpreter asks for them (its
+** REPL and subcommands on a terminal: the registry's PN_PROGRESS_KEY);
+** library calls keep quiet unless progress = true */
+int pnL_progress_default(lua_State *L) {
+  int on;
+  lua_getfield(L, LUA_REGISTRYINDEX, PN_PROGRESS_KEY);
+  on = lua_toboolean(L, -1);
+  lua_pop(L, 1);
+  return on && isatty(STDERR_FILENO);
 }
 
 /* the board of the start (argument 3), pushed; it must be on the window's
@@ -554,19 +574,30 @@ static int l_bfs(lua_State *L) {
   pn_board *w = pnL_checkboard(L, 1);
   pn_rule rule = pnL_checkrule(L, 2);
   lconfig *start = pnL_checkconfig(L, 3), *goal = pnL_checkconfig(L, 4);
-  int mode = luaL_checkoption(L, 5, "fixed", mode_names), rc, hit;
+  int mode = luaL_checkoption(L, 5, "fixed", mode_names), rc, hit, want;
   pn_board *sb;
   pn_limits lim;
   pn_result res;
   pn_error err;
   pnL_guard g;
+  progress_state ps;
   pnL_read_limits(L, 6, &lim);
+  memset(&ps, 0, sizeof ps);
+  ps.tty = isatty(STDERR_FILENO);
+  want = pnL_progress_default(L);
+  if (!lua_isnoneornil(L, 6)) {
+    lua_getfield(L, 6, "progress");
+    if (!lua_isnil(L, -1)) want = lua_toboolean(L, -1);
+    lua_pop(L, 1);
+  }
+  if (want) { lim.progress = print_progress; lim.progress_ud = &ps; }
   sb = start_board(L, w);                      /* index 7 */
   pn_result_init(&res);
   pnL_guard_begin(L, &g);
   lim.interrupt = g.flag;
   rc = pn_bfs(w, &rule, &start->c, &goal->c, (pn_goalmode)mode, &lim, &res, &err);
   hit = pnL_guard_end(&g);
+  if (want && ps.tty) fputs("\r\033[K", stderr);
   if (rc == PN_EINTR) {
     pn_result_clear(&res);
     if (g.own) return luaL_error(L, "interrupted!");

@@ -357,10 +357,17 @@ static void install_repl_helpers(lua_State *L) {
     lua_settop(L, top);
 }
 
+/* searches print progress lines by default (on a terminal) */
+static void progress_on(lua_State *L) {
+  lua_pushboolean(L, 1);
+  lua_setfield(L, LUA_REGISTRYINDEX, PN_PROGRESS_KEY);
+}
+
 static void doREPL(lua_State *L) {
   int status;
   const char *oldprogname = progname;
   progname = NULL;
+  progress_on(L);
   install_repl_helpers(L);
 #if defined(PN_USE_READLINE)
   use_readline = isatty(STDIN_FILENO);
@@ -533,6 +540,7 @@ static int is_subcommand(const char *s) {
 /* penny solve|show|render ...: run penny.cli.main(cmd, ...) */
 static int run_subcommand(lua_State *L, int argc, char **argv, int first) {
   int i, status;
+  progress_on(L);
   lua_getglobal(L, "require");
   lua_pushliteral(L, "penny.cli");
   status = docall(L, 1, 1);

@@ -189,6 +189,8 @@ typedef enum pn_verdict {
   PN_UNKNOWN
 } pn_verdict;
 
+struct pn_progress;
+
 typedef struct pn_limits {
   size_t max_states;          /* 0 = derived from max_memory */
   size_t max_memory;          /* bytes; 0 = default (1 GiB) */
@@ -203,6 +205,9 @@ typedef struct pn_limits {
   int partial;                /* A*: partial expansion (PEA*) throughout
                               ** (1), never (-1), or once the search holds
                               ** 3/4 of its memory budget (0) */
+  void (*progress)(const struct pn_progress *p, void *ud);
+  void *progress_ud;          /* a line per step of the work (NULL: none):
+                              ** the plain BFS, pattern-database builds */
   int prune;                  /* A*: move pruning (pn_keygame.succ_after:
                               ** successors no shortest path needs) when
                               ** the game offers it and its tags fit the
@@ -499,8 +504,11 @@ typedef enum pn_method {
 } pn_method;
 
 typedef struct pn_progress {
-  const char *phase;          /* "full", "bidir", "astar", "plain" */
-  int depth;
+  const char *phase;          /* the stage: "full", "bidir>", "A* forward",
+                              ** "bfs", "pattern db", ... */
+  int depth;                  /* the layer or bound, or the steps done */
+  int total;                  /* the steps in all when known (pattern
+                              ** databases: windows), else 0 */
   uint64_t states;            /* states stored so far */
   uint64_t layer;             /* states in the last layer */
   double seconds;

@@ -293,3 +293,37 @@ describe("typos and forgotten coins", function()
       err)
   end)
 end)
+
+describe("progress lines", function()
+  local function stderr_of(code)
+    local f = os.tmpname()
+    local h = io.open(f, "w")
+    h:write(code)
+    h:close()
+    local e = os.tmpname()
+    S.run("(" .. S.PENNY .. " " .. f .. " >/dev/null 2>" .. e .. ")")
+    local r = io.open(e)
+    local out = r:read("a")
+    r:close()
+    os.remove(f)
+    os.remove(e)
+    return out
+  end
+
+  it("are off for library calls unless asked for", function()
+    local out = stderr_of("local p = penny.puzzle{ start = '(0,0) (1,0) (0,1)', "
+      .. "goal = '(1,1) (1,0) (0,1)' }\np:solve()\np:solve{ method = 'bfs' }\n")
+    assert.equal("", out)
+  end)
+
+  it("name each stage: the plain BFS, the pattern databases and A*", function()
+    local out = stderr_of("local cs = require 'penny.coinsliding'\n"
+      .. "local p = cs.puzzle(cs.load(), 'font5x7', 'A-9')\n"
+      .. "p:solve{ method = 'bfs', progress = true }\n"
+      .. "p:solve{ method = 'astar', progress = true, direction = 'forward' }\n")
+    assert.matches("%[bfs%] depth 1: %d+ states", out)
+    assert.matches("%[pattern db toward the goal%] 1/%d+ windows", out)
+    assert.matches("%[A%* forward%] depth %d+:", out)
+    assert.is_falsy(out:find("[astar]", 1, true))
+  end)
+end)

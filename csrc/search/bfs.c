@@ -353,6 +353,17 @@ int pn_bfs(const pn_board *b, const pn_rule *r, const pn_config *start,
     layer_start = layer_end;
     layer_end = s.nstates;
     if (layer_start < layer_end) res->depth++;
+    if (lim && lim->progress) {
+      pn_progress p;
+      memset(&p, 0, sizeof p);
+      p.phase = "bfs";
+      p.depth = res->depth;
+      p.states = s.nstates;
+      p.layer = layer_end - layer_start;
+      p.seconds = pn_clock() - t0;
+      p.memory = s.memory;
+      lim->progress(&p, lim->progress_ud);
+    }
   }
   if (s.found) {
     res->verdict = PN_SOLVED;

@@ -63,6 +63,7 @@ static void full_progress(const pn_fullbfs *f, void *ud) {
   pn_progress p;
   p.phase = "full";
   p.depth = f->maxdepth;
+  p.total = 0;
   p.states = f->reached;
   p.layer = f->layer[f->maxdepth];
   p.seconds = f->seconds;
@@ -374,8 +375,9 @@ static void seen_progress(const pn_progress *p, void *ud) {
 /* A* on game g from key under lim; when seen, the bounds it completes */
 static int astar_on(pn_coingame *g, uint64_t key, const pn_searchopts *o,
                     const pn_limits *lim, bounds_seen *seen,
-                    pn_keyresult *kr, pn_error *err) {
+                    const char *label, pn_keyresult *kr, pn_error *err) {
   pn_keygame game = g->game;
+  game.label = label;
   if (seen) {
     memset(seen->at, 0, sizeof seen->at);
     seen->fn = game.progress;
@@ -458,7 +460,7 @@ static int run_astar(pn_coingame *cg, uint64_t key, pn_coingame *bg,
     if (proven_dead(cg, key, res)) return PN_OK;
   }
   if (dir == PN_DIR_FORWARD || (dir == PN_DIR_AUTO && !bg))
-    return astar_on(cg, key, o, keylim, NULL, kr, err);
+    return astar_on(cg, key, o, keylim, NULL, "A* forward", kr, err);
   back = dir == PN_DIR_BACKWARD;
   if (!back) {
     /* the forward probe */
@@ -471,7 +473,7 @@ static int run_astar(pn_coingame *cg, uint64_t key, pn_coingame *bg,
     pl.max_states = fcap;
     if (!(seen = malloc(2 * sizeof *seen)))
       return pn_seterror(err, PN_ENOMEM, "out of memory");
-    rc = astar_on(cg, key, o, &pl, &seen[0], kr, err);
+    rc = astar_on(cg, key, o, &pl, &seen[0], "A* probe forward", kr, err);
     if (rc != PN_OK || !at_cap(kr, fcap) || fcap == keylim->max_states)
       goto done;
     take_stage(res, kr);
@@ -488,7 +490,7 @@ static int run_astar(pn_coingame *cg, uint64_t key, pn_coingame *bg,
     pn_limits pl = *keylim;
     int b, hf = -1, hb = -1, common = -1;
     pl.max_states = cap;
-    rc = astar_on(bg, bkey, o, &pl, &seen[1], kr, err);
+    rc = astar_on(bg, bkey, o, &pl, &seen[1], "A* probe backward", kr, err);
     if (rc != PN_OK || !at_cap(kr, cap)) { back = 1; goto done; }
     take_stage(res, kr);
     for (b = 0; b < 256; b++) {
@@ -498,8 +500,8 @@ static int run_astar(pn_coingame *cg, uint64_t key, pn_coingame *bg,
     }
     back = common >= 0 ? seen[1].at[common] < seen[0].at[common] : hb > hf;
   }
-  rc = back ? astar_on(bg, bkey, o, keylim, NULL, kr, err)
-            : astar_on(cg, key, o, keylim, NULL, kr, err);
+  rc = back ? astar_on(bg, bkey, o, keylim, NULL, "A* backward", kr, err)
+            : astar_on(cg, key, o, keylim, NULL, "A* forward", kr, err);
 done:
   free(seen);
   if (back) {
@@ -590,6 +592,10 @@ int pn_search(const pn_board *w, const pn_rule *r, const pn_config *start,
   if (o) lim = o->lim; else memset(&lim, 0, sizeof lim);
   if (!lim.max_memory) lim.max_memory = pn_default_memory();
   if (!lim.since) lim.since = t0;       /* every stage on the same clock */
+  if (o && o->progress && !lim.progress) {
+    lim.progress = o->progress;         /* plain BFS, pattern databases */
+    lim.progress_ud = o->progress_ud;
+  }
   if (m == PN_M_PLAIN) return pn_bfs(w, r, start, goal, mode, &lim, res, err);
   if ((rc = pn_rule_valid(r, err)) != PN_OK) return rc;
   if (r->slide)

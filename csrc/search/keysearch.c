@@ -357,8 +357,9 @@ static void report(const pn_keygame *g, const char *phase, int depth,
                    uint64_t states, uint64_t layer, const budget *b) {
   pn_progress p;
   if (!g->progress) return;
-  p.phase = phase;
+  p.phase = g->label ? g->label : phase;
   p.depth = depth;
+  p.total = 0;
   p.states = states;
   p.layer = layer;
   p.seconds = pn_clock() - b->t0;

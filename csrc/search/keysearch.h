@@ -47,6 +47,8 @@ typedef struct pn_keygame {
   /* optional: called after each layer (A*: each f bound) */
   void (*progress)(const pn_progress *p, void *ud);
   void *progress_ud;
+  const char *label;       /* the stage named in progress lines (NULL:
+                           ** the search's own name) */
 } pn_keygame;
 
 typedef struct pn_keyresult {

@@ -490,7 +490,9 @@ static int build_from(wbuild *wb, wsets *ws) {
 typedef struct pbuild {
   pn_pdb *p;
   wbuild w[PN_PDB_MAXWIN];
-  int next, failed;             /* under lock */
+  int next, failed, done;       /* under lock */
+  const pn_limits *lim;         /* its progress: a line per window */
+  double c0;
   pthread_mutex_t lock;
 } pbuild;
 
@@ -512,6 +514,17 @@ static void *build_worker(void *ud) {
     pthread_mutex_lock(&pb->lock);
     pb->w[i].rc = rc;
     pb->failed |= rc != PN_OK;
+    pb->done++;
+    if (rc == PN_OK && pb->lim && pb->lim->progress) {
+      pn_progress p;
+      memset(&p, 0, sizeof p);
+      p.phase = pb->p->from ? "pattern db from the start"
+                            : "pattern db toward the goal";
+      p.depth = pb->done;
+      p.total = pb->p->nwin;
+      p.seconds = pn_clock() - pb->c0;
+      pb->lim->progress(&p, pb->lim->progress_ud);
+    }
     pthread_mutex_unlock(&pb->lock);
   }
 }
@@ -524,6 +537,8 @@ int pn_pdb_build(pn_pdb *p, const bbspace *s, bb_t goal, int threads,
   double c0 = pn_clock();
   memset(&pb, 0, sizeof pb);
   pb.p = p;
+  pb.lim = lim;
+  pb.c0 = c0;
   for (i = 0; i < p->nwin; i++) {
     /* on huge pages where the kernel has them: every lookup is a cache
     ** miss, and without them a TLB miss as well */

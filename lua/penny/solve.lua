@@ -188,7 +188,7 @@ end
 
 local function limits(opts)
   return { max_memory = opts.max_memory, max_states = opts.max_states,
-           time_limit = opts.time_limit }
+           time_limit = opts.time_limit, progress = opts.progress }
 end
 
 --[[
