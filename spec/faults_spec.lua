@@ -319,7 +319,7 @@ describe("progress lines", function()
   it("name each stage: the plain BFS, the pattern databases and A*", function()
     local out = stderr_of("local cs = require 'penny.coinsliding'\n"
       .. "local p = cs.puzzle(cs.load(), 'font5x7', 'A-9')\n"
-      .. "p:solve{ method = 'bfs', progress = true }\n"
+      .. "p:solve{ method = 'bfs', progress = true, max_states = 100000 }\n"
       .. "p:solve{ method = 'astar', progress = true, direction = 'forward' }\n")
     assert.matches("%[bfs%] depth 1: %d+ states", out)
     assert.matches("%[pattern db toward the goal%] 1/%d+ windows", out)
