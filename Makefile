@@ -10,7 +10,8 @@
 # Missing Debian packages are installed with apt-get (as root, or through
 # sudo) the first time a target needs them.
 
-PACKAGES = lua5.4 liblua5.4-dev lua-lpeg lua-busted libreadline-dev luarocks librsvg2-bin
+PACKAGES = lua5.4 liblua5.4-dev lua-lpeg lua-busted libreadline-dev luarocks librsvg2-bin \
+           clang libclang-rt-14-dev lua-check
 
 CC      ?= cc
 LUA     ?= lua5.4
@@ -50,7 +51,8 @@ MODULE   = $(B)/lib/penny/core.so
 EXE      = $(B)/penny
 CTEST    = $(B)/test_core
 
-.PHONY: all deps run test test-lua test-c bench asan fuzz tsan install uninstall clean
+.PHONY: all deps run test test-lua test-c bench asan fuzz fuzz-long fuzz-smoke \
+        lint tsan install uninstall clean
 
 all: deps $(LIB) $(MODULE) $(EXE) $(CTEST)
 
@@ -92,8 +94,13 @@ $(CTEST): tests/test_core.c $(LIB)
 run: all
 	$(EXE) examples/classics.lua
 
-test: all
-	@sh tools/runtests.sh "$(CTEST)" "$(BUSTED)"
+test: all $(FUZZERS)
+	@sh tools/runtests.sh "$(CTEST)" "$(BUSTED)" "$(FUZZ_SMOKE_RUNS)" \
+	  "$(FUZZERS)"
+
+# luacheck over the Lua sources (.luacheckrc)
+lint: deps
+	luacheck -q lua spec bench examples tools tests
 
 $(B)/baseline: bench/baseline.c | $(B)/.deps
 	$(CC) -std=c11 -O2 $(NATIVE) -Wall -Wextra -o $@ $<
@@ -133,6 +140,43 @@ fuzz: all $(ASAN_EXE)
 	ASAN_OPTIONS=detect_leaks=1 $(ASAN_EXE) tools/apifuzz.lua \
 	  $$(( $(FUZZ_COUNT) * 10 )) $(FUZZ_SEED)
 
+# libFuzzer harnesses (tests/fuzz/), built with clang, ASan and UBSan:
+# the .pz reader, art and coordinate lists, cfg:check, line pushes through
+# an embedded Lua state, and the C move rule.  make test runs each for
+# FUZZ_SMOKE_RUNS executions over its seed corpus and the inputs it once
+# failed on (tests/fuzz/regressions/); make fuzz-long for 10^7 each.
+FUZZ_CC = clang
+FUZZ_FLAGS = -std=c11 -g -O1 -fno-omit-frame-pointer \
+             -fsanitize=address,undefined -fno-sanitize-recover=undefined \
+             -Icsrc -I$(LUAINC)
+FUZZ_NAMES = pz art check linepush moves
+FUZZERS = $(FUZZ_NAMES:%=$(B)/fuzz/fuzz_%)
+FUZZ_SMOKE_RUNS ?= 20000
+FUZZ_LONG_RUNS ?= 10000000
+FUZZ_OBJ = $(CORE_SRC:csrc/%.c=$(B)/fuzz/obj/%.o) \
+           $(BIND_SRC:csrc/%.c=$(B)/fuzz/obj/%.o) $(B)/fuzz/obj/host.o
+FUZZ_LUA = /usr/lib/x86_64-linux-gnu/liblua5.4.a
+
+$(B)/fuzz/obj/%.o: csrc/%.c $(HEADERS) | $(B)/.deps
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(FUZZ_FLAGS) -fsanitize=fuzzer-no-link -c $< -o $@
+
+$(B)/fuzz/obj/host.o: tests/fuzz/host.c tests/fuzz/host.h | $(B)/.deps
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(FUZZ_FLAGS) -fsanitize=fuzzer-no-link -c $< -o $@
+
+$(B)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_OBJ)
+	$(FUZZ_CC) $(FUZZ_FLAGS) -fsanitize=fuzzer -Itests/fuzz -o $@ $< \
+	  $(FUZZ_OBJ) -Wl,-E $(FUZZ_LUA) -lpthread -lm -ldl
+
+fuzz-smoke: $(FUZZERS)
+	@sh tools/fuzzsmoke.sh $(FUZZ_SMOKE_RUNS) 10 $(FUZZERS)
+
+# 10^7 executions of each harness (not in make test): new findings are
+# written to build/fuzz/findings/NAME/ (keep them in tests/fuzz/regressions)
+fuzz-long: $(FUZZERS)
+	@sh tools/fuzzsmoke.sh $(FUZZ_LONG_RUNS) 1 $(FUZZERS)
+
 # ThreadSanitizer: the same interpreter built with -fsanitize=thread, on
 # the specs of the searches that use threads (full-space and bidirectional)
 TSAN_EXE = $(B)/penny-tsan
@@ -162,4 +206,5 @@ uninstall:
 	  $(DESTDIR)$(PREFIX)/share/lua/5.4/penny $(DESTDIR)$(PREFIX)/share/penny
 
 clean:
-	rm -rf $(B)/obj $(B)/lib $(LIB) $(EXE) $(CTEST) $(ASAN_EXE) $(TSAN_EXE) $(B)/baseline
+	rm -rf $(B)/obj $(B)/lib $(LIB) $(EXE) $(CTEST) $(ASAN_EXE) $(TSAN_EXE) $(B)/baseline \
+	  $(B)/fuzz

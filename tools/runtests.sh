@@ -1,8 +1,11 @@
 #!/bin/sh
-# Run the C core tests and the busted specs; print one line
-# "N passed, N failed" computed from both runs.  Exit status: 0 iff all pass.
+# Run the C core tests, the busted specs and a short run of each fuzzing
+# harness; print one line "N passed, N failed" computed from the runs.
+# Exit status: 0 iff all pass.
 ctest=$1
 busted=$2
+fuzzruns=$3
+fuzzers=$4
 out=$(mktemp)
 trap 'rm -f "$out"' EXIT
 
@@ -21,7 +24,19 @@ bpass=$(grep -c '^ok ' "$out")
 bfail=$(grep -c '^not ok ' "$out")
 [ "$brc" -ne 0 ] && [ "$bfail" -eq 0 ] && bfail=1
 
-pass=$((cpass + bpass))
-fail=$((cfail + bfail))
+echo "== fuzzing harnesses, $fuzzruns executions each"
+fpass=0
+ffail=0
+if [ -n "$fuzzers" ]; then
+  # shellcheck disable=SC2086
+  sh tools/fuzzsmoke.sh "$fuzzruns" 10 $fuzzers | tee "$out"
+  frc=$?
+  fpass=$(grep -c '^ok ' "$out")
+  ffail=$(grep -c '^not ok ' "$out")
+  [ "$frc" -ne 0 ] && [ "$ffail" -eq 0 ] && ffail=1
+fi
+
+pass=$((cpass + bpass + fpass))
+fail=$((cfail + bfail + ffail))
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
