@@ -20,6 +20,7 @@
 
 #include "lua_common.h"
 #include "search/pdb.h"
+#include "util.h"
 
 static volatile int own_flag;
 
@@ -615,7 +616,15 @@ static int l_bfs(lua_State *L) {
   return 1;
 }
 
+/* core.clock() -> monotonic seconds: the clock of time limits, for the
+** solvers written in Lua */
+static int l_clock(lua_State *L) {
+  lua_pushnumber(L, pn_clock());
+  return 1;
+}
+
 static const luaL_Reg search_funcs[] = {
+  {"clock", l_clock},
   {"bfs", l_bfs},
   {"search", l_search},
   {"distances", l_distances},

@@ -327,3 +327,27 @@ describe("progress lines", function()
     assert.is_falsy(out:find("[astar]", 1, true))
   end)
 end)
+
+describe("limits of the square grid's constructive solver", function()
+  it("stops at its time limit and its memory budget with verdict unknown", function()
+    -- random 40 coins in a 14 x 14 box, drawn until Thm 3.3 applies
+    local ss = require "penny.square_solver"
+    local sq = require "penny.square"
+    local rand = S.rng(31)
+    local box = penny.board{ width = 14, height = 14 }
+    local p
+    repeat
+      local a = S.random_config(box, 40, rand)
+      local b = S.random_config(box, 40, rand)
+      p = penny.puzzle{ start = a:coins(), goal = b:coins() }
+    until sq.theorem38(p.start, p.goal).holds
+    local full = ss.solve_puzzle(p)
+    assert.equal("solved", full.verdict)
+    local sol = ss.solve_puzzle(p, { max_memory = 4096 })
+    assert.equal("unknown", sol.verdict)
+    assert.matches("memory budget of 0.003906 MiB reached", sol.reason)
+    sol = ss.solve_puzzle(p, { time_limit = 1e-9 })
+    assert.equal("unknown", sol.verdict)
+    assert.matches("time limit of 1e%-09 s reached", sol.reason)
+  end)
+end)

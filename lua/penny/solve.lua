@@ -365,14 +365,14 @@ local square = require "penny.square_solver"
 M.methods.square = { exact = false, optimal = false,
   about = "the square grid's two-extra-coin constructive solver (update "
     .. "paper Thm 3.3 = thesis Thm 3.8): any size, not optimal",
-  solve = function(p) return square.solve_puzzle(p) end }
+  solve = function(p, opts) return square.solve_puzzle(p, opts) end }
 
 local function auto(p, opts)
   if p.rule.slide then return M.methods.bfs.solve(p, opts) end
   if square.applies(p) and (#p.start > AUTO_EXACT_COINS or window_cells(p) > 4096) then
     -- too large for exact search: the constructive solver when Thm 3.3's
     -- hypotheses hold, else the engine (which answers within its limits)
-    local sol = square.solve_puzzle(p)
+    local sol = square.solve_puzzle(p, opts)
     if sol.verdict == "solved" then return sol end
   end
   if tri.applies(p) then

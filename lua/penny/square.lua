@@ -188,9 +188,10 @@ Thesis Thm 3.8 (update paper Thm 3.3): |A| = |B| and
     connected set;
 (b) two coins b1 != b2 of B, b1 with two neighbours in B, b2 with two
     neighbours in B \ {b1}.
-Then A reaches B.  O(N^4) for (a), as the thesis says.
+Then A reaches B.  O(N^4) for (a), as the thesis says; poll (optional)
+is called once for each pair of coins tried (a solver's limits).
 ]]
-function M.theorem38(a, b)
+function M.theorem38(a, b, poll)
   check(a, "the start")
   check(b, "the goal")
   local r = { holds = false }
@@ -202,6 +203,7 @@ function M.theorem38(a, b)
   local pos = a:positions()
   for i = 1, #pos do
     for j = i + 1, #pos do
+      if poll then poll() end
       local rest = a:without(pos[i]):without(pos[j])
       local s = rest:span(2)
       if covers(s, spanb) then

@@ -68,13 +68,46 @@ local function key(x, y) return x * SHIFT + y end
 local Fail = {}                  -- a failure we report (not a bug)
 local function fail(msg) error(setmetatable({ msg = msg }, Fail), 0) end
 
+-- a limit reached: the whole solve stops (no retry), with verdict unknown
+local Stop = {}
+
 -- call fn: true and its result, or false and the message of a Fail
--- (any other error is a bug and goes on)
+-- (any other error, a Stop included, goes on)
 local function try(fn)
   local ok, res = pcall(fn)
   if ok then return true, res end
   if getmetatable(res) == Fail then return false, res.msg end
   error(res, 0)
+end
+
+--[[
+The limits of one solve (time_limit, max_memory), polled as the solver
+acts: every 1024 take/drop actions and every 4096 states of a window
+search.  An action list is counted at 128 bytes an action (its Lua table
+and the move CLEAN makes of it).
+]]
+local meter                         -- of the solve in progress, or nil
+local ACT_BYTES = 128
+
+local function check_meter()
+  local m = meter
+  if not m then return end
+  if m.deadline and require("penny.core").clock() > m.deadline then
+    error(setmetatable({ msg = format("time limit of %g s reached",
+      m.time_limit) }, Stop), 0)
+  end
+  if m.max_acts and m.acts > m.max_acts then
+    error(setmetatable({ msg = format("memory budget of %.4g MiB reached",
+      m.max_memory / 2^20) }, Stop), 0)
+  end
+end
+
+local function count_act()
+  local m = meter
+  if m then
+    m.acts = m.acts + 1
+    if m.acts & 1023 == 0 then check_meter() end
+  end
 end
 
 -- {==================================================================
@@ -108,6 +141,7 @@ function State:take(x, y, free)
   self.occ[key(x, y)] = nil
   self.hand = self.hand + 1
   self.acts[#self.acts + 1] = { "take", x, y }
+  count_act()
 end
 
 function State:drop(x, y)
@@ -117,6 +151,7 @@ function State:drop(x, y)
   self.occ[key(x, y)] = true
   self.hand = self.hand - 1
   self.acts[#self.acts + 1] = { "drop", x, y }
+  count_act()
 end
 
 local ATTEMPTS = 12            -- orders of the first 'L's tried
@@ -176,6 +211,7 @@ function State:realize(cells, want, limit)
           if nm and parent[nm] == nil then
             parent[nm] = m
             count = count + 1
+            if count & 4095 == 0 then check_meter() end
             if nm == target then found = true; break end
             queue[#queue + 1] = nm
           end
@@ -884,14 +920,16 @@ function M.canonicalize(cfg)
 end
 
 --[[
-solve(a, b) -> moves, info | nil, reason.  a and b are Configs on the
-square grid with as many coins; the hypotheses of Thm 3.3 are checked
-first (penny.square.theorem38).  info = { actions = number of G' actions,
-searches = window searches run, a = {a1, a2}, b = {b1, b2} }.
+solve(a, b [, opts]) -> moves, info | nil, reason [, "limit"].  a and b
+are Configs on the square grid with as many coins; the hypotheses of Thm
+3.3 are checked first (penny.square.theorem38).  info = { actions =
+number of G' actions, searches = window searches run, a = {a1, a2}, b =
+{b1, b2} }.  opts.time_limit (seconds) and opts.max_memory (bytes) bound
+the construction: when one stops it, the third result is "limit".
 ]]
-function M.solve(a, b)
+local function solve(a, b)
   local sq = require "penny.square"
-  local th = sq.theorem38(a, b)
+  local th = sq.theorem38(a, b, check_meter)
   if not th.holds then return nil, th.a_why or th.b_why end
   local a1, a2 = th.a[1], th.a[2]
   local b1, b2 = th.b[1], th.b[2]
@@ -936,6 +974,25 @@ function M.solve(a, b)
   local moves = core.clean(a, acts)
   return moves, { actions = #acts, searches = sa.searches + sb.searches,
                   a = th.a, b = th.b }
+end
+
+function M.solve(a, b, opts)
+  opts = opts or {}
+  local m = { acts = 0, time_limit = opts.time_limit,
+              max_memory = opts.max_memory }
+  if opts.time_limit and opts.time_limit > 0 then
+    m.deadline = require("penny.core").clock() + opts.time_limit
+  end
+  if opts.max_memory and opts.max_memory > 0 then
+    m.max_acts = opts.max_memory // ACT_BYTES
+  end
+  local outer = meter
+  meter = m
+  local ok, moves, info = pcall(solve, a, b)
+  meter = outer
+  if ok then return moves, info end
+  if getmetatable(moves) == Stop then return nil, moves.msg, "limit" end
+  error(moves, 0)
 end
 
 -- }==================================================================
@@ -1073,14 +1130,15 @@ function M.applies(p)
 end
 
 -- the constructive solution as a Solution (penny.solution replays it)
-function M.solve_puzzle(p)
+function M.solve_puzzle(p, opts)
   expect(p, "penny.square_solver.solve_puzzle")
   local ok, why = M.applies(p)
   if not ok then error("penny.square_solver: " .. why, 2) end
   local Solution = require("penny.solution").Solution
-  local moves, info = M.solve(p.start, p.goal)
+  local moves, info, stop = M.solve(p.start, p.goal, opts)
   if not moves then
     return Solution.new(p, { verdict = "unknown", method = "square",
+      lower_bound = stop and 1 or nil,
       reason = "the two-extra-coin solver (update paper Thm 3.3) does not "
         .. "apply or did not finish: " .. info })
   end
