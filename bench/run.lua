@@ -44,11 +44,14 @@ bench/run.lua -- the benchmarks of `make bench` (see BENCHMARKS.md).
   H  square grid: the two-extra-coin constructive solver
   S  soundness: every decisive fact of explain() held against exhaustive
      search on random small puzzles of every family (penny.soundness)
+  L  limits: each method on a large puzzle with time_limit = 1 s and
+     max_memory = 256 MiB, in a process of its own (bench/limits.lua)
+  R  reading 10^6 coins from art and from a coordinate list
 ]]
 local penny = require "penny"
 local cs = require "penny.coinsliding"
 
-local opts = { parts = "A,B,C,D,E,F,G,H,S", count = 100000, seed = 1,
+local opts = { parts = "A,B,C,D,E,F,G,H,S,L,R", count = 100000, seed = 1,
                letters = nil, keys = nil, sample = 12,
                limit = 600, memory = 16, threads = 0, encoding = nil,
                method = "auto", goal = nil, by = "start", moves = "6,7" }
@@ -678,6 +681,44 @@ if want("S") then
     r.instances, opts.seed, wall() - t0)
   say("50,000 states a puzzle; the skipped ones hit that limit).")
   if #r.contradictions > 0 then error("explain() contradicts the search") end
+end
+
+--}===================================================================
+
+
+--{===================================================================
+-- L: limits kept (bench/limits.lua), R: reading large inputs
+
+if want("L") then
+  say("\n## L. limits: time_limit = 1 s and max_memory = 256 MiB, every solver\n")
+  out:flush()
+  os.execute("build/penny bench/limits.lua")
+end
+
+if want("R") then
+  say("\n## R. reading 10^6 coins\n")
+  say("| input | coins | parse s | config s |")
+  say("|---|---|---|---|")
+  local SQ = penny.board("square")
+  local n = 1000000
+  local rows = {}
+  for r = 1, 1000 do rows[r] = string.rep("o", 1000) end
+  local art = table.concat(rows, "\n")
+  local parts = {}
+  for i = 1, n do parts[i] = string.format("(%d,%d)", i % 1000, i // 1000) end
+  local list = table.concat(parts, " ")
+  for _, case in ipairs{ { "art, 1000 rows of 1000", art, false },
+                         { "coordinate list", list, true } } do
+    local t0 = wall()
+    if case[3] then penny.dsl.parse_coords(case[2], 2, "x")
+    else penny.dsl.parse_art(case[2], "square", 2, "x") end
+    local t1 = wall()
+    local c = penny.config(SQ, case[2])
+    local t2 = wall()
+    say("| %s | %d | %.2f | %.2f |", case[1], #c, t1 - t0, t2 - t1)
+  end
+  say("\nparse: penny.dsl alone; config: penny.config, parse included "
+    .. "(every coin checked and located, duplicates found by one sort).")
 end
 
 --}===================================================================
