@@ -125,3 +125,25 @@ describe("the penny interpreter", function()
     assert.is_not.equal(0, st)
   end)
 end)
+
+describe("twenty newcomer mistakes (spec/fixtures/newcomer/)", function()
+  local files = {}
+  for f in io.popen("ls spec/fixtures/newcomer/*.lua"):lines() do
+    files[#files + 1] = f
+  end
+  it("are at least twenty", function() assert.is_true(#files >= 20) end)
+  for _, f in ipairs(files) do
+    it(f:match("[^/]+$") .. ": one line at the user's file and line", function()
+      local out, st = S.run(P .. " " .. f)
+      assert.equal(1, st, out)
+      -- the line the mistake is on: the script's last line
+      local n = 0
+      for _ in io.lines(f) do n = n + 1 end
+      assert.equal(1, select(2, out:gsub("\n", "")), out)
+      assert.truthy(out:find("^penny: " .. f:gsub("%p", "%%%0") .. ":" .. n
+        .. ": "), out)
+      assert.is_falsy(out:find("lua/penny/", 1, true), out)
+      assert.is_falsy(out:find("traceback", 1, true), out)
+    end)
+  end
+end)

@@ -27,7 +27,12 @@ penny's own files (or none) loses it and gets the caller's; "bad argument
 user's strategy, say) or an error object that is not a string passes
 through unchanged.
 ]]
+-- "name:line:col: " is where a text (a puzzle file, art) went wrong, not a
+-- place in Lua code
+local function located(err) return err:find("^[^\n:]*:%d+:%d+: ") ~= nil end
+
 local function internal(err)
+  if located(err) then return true end             -- no Lua position
   local chunk = err:match("^([^\n]-):%d+: ")
   if not chunk then return true end                -- no position at all
   return HOME ~= nil and chunk:sub(1, #HOME) == HOME
@@ -77,7 +82,8 @@ function M.fields(t, list, where, level)
 end
 
 function M.message(err)
-  local msg = tostring(err):gsub("^[^\n:]*:%d+: ", "", 1)
+  local msg = tostring(err)
+  if not located(msg) then msg = msg:gsub("^[^\n:]*:%d+: ", "", 1) end
   return (msg:gsub("^bad argument #%d+ to '[^']*' %((.*)%)$", "%1"))
 end
 

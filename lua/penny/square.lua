@@ -194,6 +194,9 @@ is called once for each pair of coins tried (a solver's limits).
 function M.theorem38(a, b, poll)
   check(a, "the start")
   check(b, "the goal")
+  if poll ~= nil and type(poll) ~= "function" then
+    error("penny.square.theorem38: poll must be a function", 2)
+  end
   local r = { holds = false }
   if #a ~= #b then
     r.a_why = format("|A| = %d and |B| = %d differ", #a, #b)

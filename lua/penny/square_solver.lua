@@ -51,9 +51,10 @@ Decisions (the papers' figures are lost; this is a re-derivation):
 ]]
 
 local error, ipairs, pairs, format, math, require, table_sort, table_concat,
-  table_remove, table_insert, pcall, setmetatable, getmetatable =
+  table_remove, table_insert, pcall, setmetatable, getmetatable, type =
   error, ipairs, pairs, string.format, math, require, table.sort,
-  table.concat, table.remove, table.insert, pcall, setmetatable, getmetatable
+  table.concat, table.remove, table.insert, pcall, setmetatable, getmetatable,
+  type
 
 local _ENV = nil
 
@@ -978,6 +979,9 @@ end
 
 function M.solve(a, b, opts)
   opts = opts or {}
+  if type(opts) ~= "table" then
+    error("penny.square_solver.solve: options must be a table", 2)
+  end
   local m = { acts = 0, time_limit = opts.time_limit,
               max_memory = opts.max_memory }
   if opts.time_limit and opts.time_limit > 0 then
@@ -1132,6 +1136,9 @@ end
 -- the constructive solution as a Solution (penny.solution replays it)
 function M.solve_puzzle(p, opts)
   expect(p, "penny.square_solver.solve_puzzle")
+  if opts ~= nil and type(opts) ~= "table" then
+    error("penny.square_solver.solve_puzzle: options must be a table", 2)
+  end
   local ok, why = M.applies(p)
   if not ok then error("penny.square_solver: " .. why, 2) end
   local Solution = require("penny.solution").Solution

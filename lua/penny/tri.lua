@@ -60,6 +60,7 @@ function M.solve(p, opts)
   expect(p, "penny.tri.solve")
   check(p)
   opts = opts or {}
+  if type(opts) ~= "table" then error("penny.tri.solve: options must be a table", 2) end
   local Solution = require("penny.solution").Solution
   local d = core.tri_decide(p.start, p.goal, p.up_to)
   if not d.solvable then
