@@ -633,9 +633,9 @@ if want("H") then
       local cells = {}
       for x = 0, w - 1 do for y = 0, w - 1 do cells[#cells + 1] = { x, y } end end
       for i = #cells, 2, -1 do local j = rand(i); cells[i], cells[j] = cells[j], cells[i] end
-      local out = {}
-      for i = 1, n do out[i] = cells[i] end
-      return penny.config(SQ, out)
+      local cfg = {}
+      for i = 1, n do cfg[i] = cells[i] end
+      return penny.config(SQ, cfg)
     end
     local times, moves, solved, trials = {}, {}, 0, 0
     while trials < 5 do

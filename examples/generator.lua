@@ -19,7 +19,7 @@ print(G.config{ board = "triangular", box = { 5, 5 }, n = 7, seed = seed,
 
 print("\npuzzles whose optimal solution has exactly 1..5 moves:")
 for length = 1, 5 do
-  local p, s = G.puzzle{ board = box, n = 6, length = length, seed = seed,
+  local _, s = G.puzzle{ board = box, n = 6, length = length, seed = seed,
                          connected = true }
   print(("  length %d: %s"):format(length, s.reason))
 end

@@ -10,7 +10,6 @@
 -- with the mutant, and the exit status is 1.  A crash ends the process:
 -- run it under the sanitizer build (make fuzz) to have it explained.
 
-local penny = require "penny"
 local pzfile = require "penny.pzfile"
 
 local count = tonumber(arg and arg[1]) or 500

@@ -1,6 +1,7 @@
 #!/bin/sh
-# Run the C core tests, the busted specs and a short run of each fuzzing
-# harness; print one line "N passed, N failed" computed from the runs.
+# Run the C core tests, the busted specs, a short run of each fuzzing
+# harness and luacheck; print one line "N passed, N failed" computed from
+# the runs.
 # Exit status: 0 iff all pass.
 ctest=$1
 busted=$2
@@ -36,7 +37,19 @@ if [ -n "$fuzzers" ]; then
   [ "$frc" -ne 0 ] && [ "$ffail" -eq 0 ] && ffail=1
 fi
 
-pass=$((cpass + bpass + fpass))
-fail=$((cfail + bfail + ffail))
+echo "== luacheck"
+lpass=0
+lfail=0
+if luacheck -q lua spec bench examples tools tests >"$out" 2>&1; then
+  echo "ok 1 - luacheck: no warning"
+  lpass=1
+else
+  echo "not ok 1 - luacheck"
+  sed 's/^/# /' "$out"
+  lfail=1
+fi
+
+pass=$((cpass + bpass + fpass + lpass))
+fail=$((cfail + bfail + ffail + lfail))
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -186,8 +186,6 @@ local function expected(ch)
     .. "cell '.' or '-', a label (1-9, a-z, A-Z) or a space", shown)
 end
 
-local PLANAR = { square = true, king = true, triangular = true,
-                 hexagonal = true }
 local SKEW = { triangular = true, hexagonal = true }
 
 --[[
@@ -292,12 +290,12 @@ function M.parse_coords(text, dim, name)
   local out = {}
   local at = placer(name, text)
   for i, e in ipairs(list) do
-    local pos, label, coords = e[1], nil, e[#e]
+    local pos, lab, coords = e[1], nil, e[#e]
     if #e == 3 then
-      label = e[2]
-      if type(label) == "string" then
-        label = M.label_of(label)
-        if not label then fail(name, text, pos, "'o' is a plain coin, not a label") end
+      lab = e[2]
+      if type(lab) == "string" then
+        lab = M.label_of(lab)
+        if not lab then fail(name, text, pos, "'o' is a plain coin, not a label") end
       end
     end
     if dim and #coords ~= dim then
@@ -306,7 +304,7 @@ function M.parse_coords(text, dim, name)
     end
     local coin = {}
     for k, v in ipairs(coords) do coin[k] = v end
-    if label and label ~= 0 then coin.label = label end
+    if lab and lab ~= 0 then coin.label = lab end
     local _, line, col = at(pos)
     coin.line, coin.col = line, col
     out[i] = coin

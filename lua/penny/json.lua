@@ -11,8 +11,8 @@ local dsl = require "penny.dsl"
 local P, S, R, C, Cc, Ct, Cf, Cg, V, Cp =
   lpeg.P, lpeg.S, lpeg.R, lpeg.C, lpeg.Cc, lpeg.Ct, lpeg.Cf, lpeg.Cg, lpeg.V,
   lpeg.Cp
-local tonumber, error, format, char, utf8, type = tonumber, error,
-  string.format, string.char, utf8, type
+local tonumber, error, format, utf8, type = tonumber, error,
+  string.format, utf8, type
 
 local _ENV = nil
 

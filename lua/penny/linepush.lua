@@ -24,8 +24,8 @@ puzzle:solve{ method = "auto" | "permutation" | "compaction" | "search" }.
 
 local core = require "penny.core"
 
-local error, format, type, ipairs, tostring, math, require, pcall =
-  error, string.format, type, ipairs, tostring, math, require, pcall
+local error, format, type, ipairs, tostring, require, pcall =
+  error, string.format, type, ipairs, tostring, require, pcall
 
 local _ENV = nil
 
@@ -169,7 +169,7 @@ M.methods = {
     .. "configurations (shortest sequences; small inputs)" },
   permutation = { solve = permutation,
     about = "the Permutation Puzzle by Theorem 20 (compact, same shape)" },
-  compaction = { solve = function(p, o)
+  compaction = { solve = function(p)
       local s, why = compaction(p)
       if s then return s end
       error("compaction: " .. why, 2)
@@ -251,7 +251,6 @@ function M.explain(p)
       text = format("%s group on %d non-core token(s), order %.6g",
         info.group, info.moving, info.order) }
   end
-  local verdict
   if p.mismatch then
     add{ name = "same tokens", holds = false, decisive = true,
          verdict = "unsolvable", text = "pushes never add, remove or relabel "
@@ -267,7 +266,7 @@ function M.explain(p)
          decisive = decisive, verdict = moves and "solvable" or "unsolvable",
          text = why }
   end
-  return facts, verdict
+  return facts
 end
 
 -- errors said at the caller's line, not inside penny

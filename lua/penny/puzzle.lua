@@ -35,7 +35,6 @@ puzzle:check(moves) -> ok, ...      replay a move list
 local format, error, ipairs, pairs, type, tostring, setmetatable, pcall,
   getmetatable = string.format, error, ipairs, pairs, type, tostring,
   setmetatable, pcall, getmetatable
-local concat, sort = table.concat, table.sort
 local math = math
 
 local require = require

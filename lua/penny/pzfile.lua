@@ -349,10 +349,10 @@ function M.read(text, file, opts)
     end
     if fields.rule then
       local r = fields.rule
-      local text, slide = r[1], false
-      local before = text:match("^(.-)%s+slide%s*$")
-      if before then text, slide = before, true end
-      local d = text:match("^%s*d%s*=%s*(%d+)%s*$") or text:match("^%s*(%d+)%s*$")
+      local rtext, slide = r[1], false
+      local before = rtext:match("^(.-)%s+slide%s*$")
+      if before then rtext, slide = before, true end
+      local d = rtext:match("^%s*d%s*=%s*(%d+)%s*$") or rtext:match("^%s*(%d+)%s*$")
       if not d then fail(file, r[4], r[3] + 1, "expected 'd=N' or N, optionally followed by 'slide'") end
       local maxd = require("penny.core").MAXDEG
       d = tonumber(d)

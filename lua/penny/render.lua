@@ -261,7 +261,7 @@ local function steps(sol)
   return out, cfgs
 end
 
-local function layout(sol, opts)
+local function layout(sol)
   local st, cfgs = steps(sol)
   local board = sol.puzzle.start:board()
   local ngraph = board:kind() == "graph" and #board or 0
@@ -294,7 +294,7 @@ function M.solution_svg(sol, opts)
   local scale
   opts, scale = check_opts(opts)
   check_solution(sol)
-  local panels, w, h = layout(sol, opts)
+  local panels, w, h = layout(sol)
   local cols = opts.columns or 6
   if #panels > 400 then
     error(format("a strip of %d steps is too long to draw; use animated_svg",
@@ -321,7 +321,7 @@ function M.animated_svg(sol, opts)
   local scale
   opts, scale = check_opts(opts)
   check_solution(sol)
-  local panels, w, h = layout(sol, opts)
+  local panels, w, h = layout(sol)
   if #panels > 5000 then
     error(format("%d steps are too many to animate", #panels), 2)
   end

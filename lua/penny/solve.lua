@@ -197,7 +197,7 @@ exact window the C verdict stands; on an inexact one, "unsolvable" only
 means "not inside the window", and optimality holds for solutions of up to
 margin + 1 moves (see the top of this file).
 ]]
-local function finish(p, win, r, method)
+local function finish(win, r, method)
   local stats = { states = r.states, expanded = r.expanded, depth = r.depth,
                   probed = r.probed, memory = r.memory, seconds = r.seconds,
                   pdb_seconds = r.pdb_seconds, pdb_reused = r.pdb_reused,
@@ -251,7 +251,7 @@ local function bfs_once(p, opts)
   local r, why = core.bfs(win.board, p.rule, p.start, p.goal, p.up_to,
                           limits(opts))
   if r == nil then error(why .. "!", 0) end
-  return Solution.new(p, finish(p, win, r, "bfs"))
+  return Solution.new(p, finish(win, r, "bfs"))
 end
 
 --[[
@@ -301,7 +301,7 @@ local function engine_once(p, opts, method)
     prune = opts.prune, direction = opts.direction,
     databases = opts.databases })
   if r == nil then error(why .. "!", 0) end
-  return Solution.new(p, finish(p, win, r, name))
+  return Solution.new(p, finish(win, r, name))
 end
 
 local function engine(method)

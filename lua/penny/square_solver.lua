@@ -421,7 +421,7 @@ end
 -- increment to the right by the coins at column x1 + k (view coordinates;
 -- ch is the view chain, already in BR form); returns the new view chain
 local function increment_right(V, ch, k)
-  local x0, y0, x1, y1 = hull(ch)
+  local _, y0, x1, y1 = hull(ch)
   local X = x1 + k
   local coins = strip_coins(V, X, y0, y1)
   local c = table_remove(coins, 1)
@@ -541,7 +541,7 @@ local function augment(s, ch)
       local V = view_of(s, VIEWS[view])
       local vc = V.chain_in(ch)
       normalize(V, vc, "BR")
-      local vx0, vy0, vx1, vy1 = hull(vc)
+      local _, vy0, vx1 = hull(vc)
       local corner = false
       for _, c in ipairs(vc) do if c[1] == vx1 and c[2] == vy0 then corner = true end end
       if s.hand < 2 then fail("fewer than two coins in hand for a diagonal increment") end
@@ -716,7 +716,7 @@ local function merge_pair(s, groups, bi, bj, direct)
       if tl1 then g1 = corner_TL(s, g1) elseif br1 then g1 = corner_BR(s, g1) end
       groups[bi] = g1
       if not near_coin(g1, r2b) then fail("two 'L's within distance 2 that do not meet") end
-      bi, bj = bj, bi
+      bi = bj
     end
   end
   local grown = augment(s, groups[bi])
@@ -836,7 +836,7 @@ end
 -- ==================================================================
 
 -- trim the right side of a view chain (TL form) to column nx1
-local function trim_right(s, V, vc, nx1)
+local function trim_right(V, vc, nx1)
   normalize(V, vc, "TL")
   local _, _, x1, y1 = hull(vc)
   if nx1 >= x1 then return vc end
@@ -868,7 +868,7 @@ local function shrink(s, ch, t)
   for _, p in ipairs(plan) do
     local V = view_of(s, VIEWS[p[1]])
     local vc = V.chain_in(ch)
-    vc = trim_right(s, V, vc, p[2]())
+    vc = trim_right(V, vc, p[2]())
     ch = V.chain_out(vc)
   end
   return normalize_in(s, ch, "id", "TL")
