@@ -9,6 +9,7 @@
 #include <time.h>
 
 #include "util.h"
+#include "sys.h"
 
 int pn_seterror(pn_error *err, int code, const char *fmt, ...) {
   if (err) {

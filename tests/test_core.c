@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "penny.h"
-#include "search/engine.h"     /* the engine's bitboards, tested below */
+#include "search/bitboard.h"     /* the engine's bitboards, tested below */
 
 static int ntest = 0, nfail = 0;
 
@@ -232,7 +232,7 @@ static int count_mismatches(pn_board *b, int d, uint64_t *x, int *shifts) {
   return bad;
 }
 
-/* neighbour counts by shifts (engine.h): used on lattice boxes, equal to
+/* neighbour counts by shifts (bitboard.h): used on lattice boxes, equal to
 ** the count by cells on random occupancies of every lattice and d; a
 ** random graph has too many edge offsets and counts coin by coin */
 static void test_shift_counts(void) {

@@ -10,14 +10,11 @@
 ** order is the numeric order of the masks, so scanning ranks in order
 ** scans masks in order.
 */
-#define _GNU_SOURCE
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
-#include <unistd.h>
 
-#include "engine.h"
+#include "bitboard.h"
 #include "../util.h"
 
 /* {====================================================================
@@ -48,7 +45,7 @@ static bb_t colex_unrank(const bbspace *s, uint64_t r, int n, int k) {
   return m;
 }
 
-/* parallel bit deposit, in software (extract: bb_pext in engine.h) */
+/* parallel bit deposit, in software (extract: bb_pext in bitboard.h) */
 static bb_t pdep(bb_t x, bb_t mask) {
   bb_t out = 0;
   while (mask) {
@@ -68,7 +65,7 @@ static bb_t pdep(bb_t x, bb_t mask) {
 ** ===================================================================== */
 
 /* the edges of the window by offset, for neighbour counts by shifts
-** (engine.h, bb_targets); none when the offsets are too many */
+** (bitboard.h, bb_targets); none when the offsets are too many */
 static void shifts(bbspace *s) {
   int i, j, n = 0;
   int off[BB_MAXSHIFT];
@@ -276,42 +273,3 @@ void bb_unrank(const bbspace *s, uint64_t r, bbstate *st) {
 /* }==================================================================== */
 
 
-/* {====================================================================
-** Machine
-** ===================================================================== */
-
-void *pn_bigalloc(size_t bytes) {
-  void *p;
-  if (bytes == 0) bytes = 1;
-  p = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
-           -1, 0);
-  if (p == MAP_FAILED) return NULL;
-#ifdef MADV_HUGEPAGE
-  if (bytes >= ((size_t)1 << 21)) madvise(p, bytes, MADV_HUGEPAGE);
-#endif
-  return p;
-}
-
-void pn_bigfree(void *p, size_t bytes) {
-  if (p) munmap(p, bytes ? bytes : 1);
-}
-
-size_t pn_physical_memory(void) {
-  long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGE_SIZE);
-  size_t phys = (pages > 0 && size > 0) ? (size_t)pages * (size_t)size : 0;
-  FILE *f = fopen("/sys/fs/cgroup/memory.max", "r");   /* a container cap */
-  if (f) {
-    unsigned long long cap;
-    if (fscanf(f, "%llu", &cap) == 1 && cap > 0 && (phys == 0 || cap < phys))
-      phys = (size_t)cap;
-    fclose(f);
-  }
-  return phys;
-}
-
-int pn_ncores(void) {
-  long n = sysconf(_SC_NPROCESSORS_ONLN);
-  return n > 0 ? (int)n : 1;
-}
-
-/* }==================================================================== */

@@ -6,7 +6,7 @@
 #ifndef PN_COINS_H
 #define PN_COINS_H
 
-#include "engine.h"
+#include "bitboard.h"
 #include "keysearch.h"
 #include "pdb.h"
 

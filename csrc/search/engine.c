@@ -27,10 +27,6 @@
 #include "keysearch.h"
 #include "../util.h"
 
-size_t pn_default_memory(void) {
-  size_t phys = pn_physical_memory();
-  return phys ? phys / 2 : ((size_t)4 << 30);
-}
 
 static const char *method_name(pn_method m) {
   switch (m) {

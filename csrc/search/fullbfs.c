@@ -52,7 +52,7 @@
 ** 7, 806 M states) 121 s -> 53 s, the 6 x 5 box's complete table of 12
 ** coins (85.7 M states) 13.8 s -> 6.0 s; two threads.)
 **
-** Ranks are colex ranks (engine.h); every rank derived from another one is
+** Ranks are colex ranks (bitboard.h); every rank derived from another one is
 ** computed in O(1) from prefix sums of binomials, as explained at each use.
 ** 3. The lean encoding.  A layer is the ranks holding its depth mod 3 that
 ** are not yet expanded; the scan marks them expanded as it goes, so the
@@ -113,7 +113,7 @@
 #include <immintrin.h>
 #endif
 
-#include "engine.h"
+#include "bitboard.h"
 #include "fullbfs.h"
 #include "../util.h"
 

@@ -5,7 +5,7 @@
 #ifndef PN_FULLBFS_H
 #define PN_FULLBFS_H
 
-#include "engine.h"
+#include "bitboard.h"
 
 #define PN_FULLBFS_MAXDEPTH 253
 

@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine.h"
+#include "bitboard.h"
 #include "keysearch.h"
 #include "../util.h"
 

@@ -39,7 +39,7 @@
 #ifndef PN_PDB_H
 #define PN_PDB_H
 
-#include "engine.h"
+#include "bitboard.h"
 
 #define PN_PDB_MAXPART 8
 #define PN_PDB_MAXWIN 32

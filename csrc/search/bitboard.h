@@ -1,15 +1,16 @@
 /*
-** engine.h -- internals shared by the exact search engine's files:
-** bitboard states over a window of at most 64 cells, their move
-** generation, combinatorial ranking, and memory accounting.
+** bitboard.h -- states of a window of at most 64 cells as bitboards (one
+** mask per label class): their move generation by shifts, their
+** combinatorial ranking (bitboard.c), for the searches of search/.
 */
-#ifndef PN_ENGINE_H
-#define PN_ENGINE_H
+#ifndef PN_BITBOARD_H
+#define PN_BITBOARD_H
 
 #include <stddef.h>
 #include <stdint.h>
 
 #include "../penny.h"
+#include "../sys.h"
 
 #ifdef __BMI2__
 #include <immintrin.h>
@@ -199,12 +200,5 @@ static inline bb_t bb_dest(const bbspace *s, const bbtargets *t, int c) {
 static inline int bb_can_have_moved(const bbspace *s, bb_t occ, int c) {
   return __builtin_popcountll(s->nbr[c] & occ & ~((bb_t)1 << c)) >= s->d;
 }
-
-/* memory for big arrays: mmap'ed, huge pages advised, zero-filled */
-void *pn_bigalloc(size_t bytes);
-void pn_bigfree(void *p, size_t bytes);
-/* physical memory in bytes (0 if unknown) */
-size_t pn_physical_memory(void);
-int pn_ncores(void);
 
 #endif
