@@ -1,6 +1,7 @@
 /*
-** lua_moves.c -- the Moves userdata ("penny.Moves"): a compact list of
-** moves for long solutions (a constructive solver may output millions).
+** lua_moves.c -- moves: one move read from Lua or pushed as a Move table,
+** and the Moves userdata ("penny.Moves"), a compact list of moves for long
+** solutions (a constructive solver may output millions).
 ** m[i] builds the Move table on demand; #m, ipairs and m:totable() work as
 ** on a Lua list.  The Moves keeps its Board alive as user value.
 */
@@ -8,6 +9,106 @@
 #include <string.h>
 
 #include "lua_common.h"
+
+/* {====================================================================
+** One move: a table {from = pos, to = pos}, {pos, pos} or the numbers
+** {x1, y1, x2, y2}
+** ===================================================================== */
+
+/* a move's end (what: "from" or "to") inside the move at arg: a graph's
+** vertex out of range is off the board (the board's cell count is no
+** vertex), as a box's outside cell is */
+static pn_pos moveend(lua_State *L, int idx, int arg, const char *what,
+                      const pn_board *b) {
+  pn_pos p;
+  if (pn_board_kind(b) == PN_GRAPH && !pnL_topos(L, idx, arg, what, b, &p))
+    return (pn_pos)pn_board_ncells(b);
+  return pnL_checkposin(L, idx, arg, what, b);
+}
+
+/* moveend for the part of the move at idx (absolute), the error text
+** starting with what and the part's name */
+static pn_pos endof(lua_State *L, int idx, int arg, const char *what,
+                    const char *part, const pn_board *b) {
+  pn_pos p = moveend(L, idx, arg, lua_pushfstring(L, "%sthe move's %s: ",
+                     what, part), b);
+  lua_pop(L, 1);
+  return p;
+}
+
+pn_move pnL_checkmovein(lua_State *L, int idx, int arg, const char *what,
+                        const pn_board *b) {
+  pn_move m;
+  idx = lua_absindex(L, idx);
+  if (!arg) arg = idx;
+  if (!lua_istable(L, idx)) {
+    if (*what)
+      luaL_argerror(L, arg, lua_pushfstring(L, "%sa move expected, got %s",
+                    what, luaL_typename(L, idx)));
+    luaL_typeerror(L, idx, "move");
+  }
+#define END(i, part) endof(L, lua_absindex(L, (i)), arg, what, part, b)
+  if (lua_getfield(L, idx, "from") == LUA_TTABLE) {
+    m.from = END(-1, "'from'");
+    lua_pop(L, 1);
+    if (lua_getfield(L, idx, "to") != LUA_TTABLE)
+      luaL_argerror(L, arg, lua_pushfstring(L, "%sa move needs a 'to' "
+                    "position", what));
+    m.to = END(-1, "'to'");
+    lua_pop(L, 1);
+    return m;
+  }
+  lua_pop(L, 1);
+  if (lua_geti(L, idx, 1) == LUA_TTABLE) {          /* {{x,y},{x,y}} */
+    m.from = END(-1, "first position");
+    lua_pop(L, 1);
+    lua_geti(L, idx, 2);
+    m.to = END(-1, "second position");
+    lua_pop(L, 1);
+    return m;
+  }
+  lua_pop(L, 1);
+  {                                                 /* {x1,y1,x2,y2} */
+    int dim = pn_board_dim(b), i;
+    if (lua_geti(L, idx, 2 * dim + 1) != LUA_TNIL)
+      luaL_argerror(L, arg, lua_pushfstring(L, "%sa move as numbers has %d "
+                    "of them on this board (from, then to)", what, 2 * dim));
+    lua_pop(L, 1);
+    lua_createtable(L, dim, 0);
+    lua_createtable(L, dim, 0);
+    for (i = 1; i <= dim; i++) {
+      lua_geti(L, idx, i);
+      lua_rawseti(L, -3, i);
+      lua_geti(L, idx, dim + i);
+      lua_rawseti(L, -2, i);
+    }
+    m.from = END(-2, "'from'");
+    m.to = END(-1, "'to'");
+    lua_pop(L, 2);
+  }
+#undef END
+  return m;
+}
+
+pn_move pnL_checkmove(lua_State *L, int idx, const pn_board *b) {
+  return pnL_checkmovein(L, idx, 0, "", b);
+}
+
+void pnL_pushmove(lua_State *L, const pn_board *b, pn_move m) {
+  lua_createtable(L, 0, 2);
+  pnL_pushpos(L, b, m.from);
+  lua_setfield(L, -2, "from");
+  pnL_pushpos(L, b, m.to);
+  lua_setfield(L, -2, "to");
+  luaL_setmetatable(L, PN_MOVE_T);
+}
+
+/* }==================================================================== */
+
+
+/* {====================================================================
+** Lists of moves
+** ===================================================================== */
 
 typedef struct lmoves {
   size_t n;
@@ -127,50 +228,10 @@ static const luaL_Reg moves_methods[] = {
   {NULL, NULL}
 };
 
-/* core.clean(start, actions) -> Moves: the moves of the coin game that a
-** legal take/drop sequence emulates (CLEAN, thesis Prop 1.13).  actions is
-** a list of {"take", pos} and {"drop", pos}; the caller replays the result */
-static int l_clean(lua_State *L) {
-  lconfig *a = pnL_checkconfig(L, 1);
-  lua_Integer i, n;
-  pn_action *act;
-  pn_move *m = NULL;
-  size_t nm = 0;
-  pn_error err;
-  pn_board *b;
-  int rc;
-  luaL_checktype(L, 2, LUA_TTABLE);
-  lua_settop(L, 2);
-  lua_getiuservalue(L, 1, 1);                                   /* 3 */
-  b = pnL_checkboard(L, 3);
-  n = luaL_len(L, 2);
-  act = lua_newuserdatauv(L, (size_t)(n ? n : 1) * sizeof *act, 0);   /* 4 */
-  for (i = 1; i <= n; i++) {
-    const char *k;
-    lua_rawgeti(L, 2, i);
-    luaL_argcheck(L, lua_istable(L, -1), 2, "each action is {kind, pos}");
-    lua_rawgeti(L, -1, 1);
-    k = lua_tostring(L, -1);
-    luaL_argcheck(L, k && (!strcmp(k, "take") || !strcmp(k, "drop")), 2,
-                  "an action's kind is \"take\" or \"drop\"");
-    act[i - 1].kind = k[0] == 't' ? PN_ACT_TAKE : PN_ACT_DROP;
-    lua_rawgeti(L, -2, 2);
-    act[i - 1].from = act[i - 1].to = pnL_checkpos(L, lua_gettop(L), b);
-    lua_pop(L, 3);
-  }
-  rc = pn_clean(&a->c, act, (size_t)n, &m, &nm, &err);
-  if (rc != PN_OK) return pnL_error(L, &err);
-  pnL_pushmoves(L, 3, m, nm);
-  free(m);
-  return 1;
-}
-
 void pnL_open_moves(lua_State *L) {
   luaL_newmetatable(L, PN_MOVES_T);
   luaL_setfuncs(L, moves_meta, 0);
   luaL_newlib(L, moves_methods);
   lua_setfield(L, -2, "methods");
   lua_setfield(L, -2, "Moves_meta");
-  lua_pushcfunction(L, l_clean);
-  lua_setfield(L, -2, "clean");
 }

@@ -8,7 +8,7 @@
 #include "../util.h"
 #include "trigeom.h"
 
-/* decide.c */
+/* shapes.c: shapes in a configuration, single moves, move lists */
 int tri_distinguishable(const pn_config *A);
 int tri_find_triangle(const pn_board *b, const pn_config *B, pn_pos *w);
 int tri_find_path4(const pn_board *b, const pn_config *B, pn_pos *w);
@@ -32,8 +32,8 @@ int tri_solve_labelled(const pn_board *b, const pn_config *A,
                        const pn_config *B, pn_meter *meter, pn_move **moves,
                        size_t *n, pn_error *err);
 
-/* solve.c: unlabelled positions A -> B (|A| = |B| >= 3) in G', cleaned
-** into moves of G */
+/* unlabelled.c: unlabelled positions A -> B (|A| = |B| >= 3) in G',
+** cleaned into moves of G */
 int tri_solve_unlabelled(const pn_board *b, const pn_config *A,
                          const pn_config *B, pn_meter *meter, pn_move **moves,
                          size_t *n, pn_error *err);

@@ -62,4 +62,16 @@ static inline int pos_of(const pn_board *b, tpt t, pn_pos *p) {
   return pn_board_pack(b, c, p, NULL) == PN_OK;
 }
 
+/* is there a coin of c at t?  and how many of t's neighbours hold one? */
+static inline int tri_has(const pn_config *c, const pn_board *b, tpt t) {
+  pn_pos p;
+  return pos_of(b, t, &p) && pn_config_find(c, p) >= 0;
+}
+
+static inline int tri_degree(const pn_config *c, const pn_board *b, tpt t) {
+  int k, n = 0;
+  for (k = 0; k < 6; k++) n += tri_has(c, b, tadd(t, TRI_DIR[k]));
+  return n;
+}
+
 #endif
