@@ -81,10 +81,10 @@ $(MODULE): $(BIND_OBJ) $(LIB)
 	@mkdir -p $(dir $@)
 	$(CC) -shared -o $@ $(BIND_OBJ) $(LIB) -lpthread -lm
 
-$(EXE): $(B)/obj/penny.o $(BIND_OBJ) $(LIB)
+$(EXE): $(B)/obj/main.o $(BIND_OBJ) $(LIB)
 	$(CC) -o $@ $^ -llua5.4 -lreadline -lpthread -lm -ldl
 
-$(B)/obj/penny.o: csrc/penny.c $(HEADERS) | $(B)/.deps
+$(B)/obj/main.o: csrc/main.c $(HEADERS) | $(B)/.deps
 	@mkdir -p $(dir $@)
 	$(CC) $(LUACFLAGS) -DPN_USE_READLINE -c $< -o $@
 
@@ -119,8 +119,8 @@ ASAN_FLAGS = -std=c11 $(WARN) -O1 -g -fno-omit-frame-pointer \
              -Icsrc -I$(LUAINC)
 ASAN_EXE = $(B)/penny-asan
 
-$(ASAN_EXE): csrc/penny.c $(CORE_SRC) $(BIND_SRC) $(HEADERS) | $(B)/.deps
-	$(CC) $(ASAN_FLAGS) -DPN_USE_READLINE -o $@ csrc/penny.c $(CORE_SRC) \
+$(ASAN_EXE): csrc/main.c $(CORE_SRC) $(BIND_SRC) $(HEADERS) | $(B)/.deps
+	$(CC) $(ASAN_FLAGS) -DPN_USE_READLINE -o $@ csrc/main.c $(CORE_SRC) \
 	  $(BIND_SRC) -Wl,-E /usr/lib/x86_64-linux-gnu/liblua5.4.a -lreadline \
 	  -lpthread -lm -ldl
 
@@ -182,9 +182,9 @@ fuzz-long: $(FUZZERS)
 # the specs of the searches that use threads (full-space and bidirectional)
 TSAN_EXE = $(B)/penny-tsan
 
-$(TSAN_EXE): csrc/penny.c $(CORE_SRC) $(BIND_SRC) $(HEADERS) | $(B)/.deps
+$(TSAN_EXE): csrc/main.c $(CORE_SRC) $(BIND_SRC) $(HEADERS) | $(B)/.deps
 	$(CC) -std=c11 $(WARN) -O1 -g -fsanitize=thread -Icsrc -I$(LUAINC) \
-	  -DPN_USE_READLINE -o $@ csrc/penny.c $(CORE_SRC) $(BIND_SRC) -Wl,-E \
+	  -DPN_USE_READLINE -o $@ csrc/main.c $(CORE_SRC) $(BIND_SRC) -Wl,-E \
 	  /usr/lib/x86_64-linux-gnu/liblua5.4.a -lreadline -lpthread -lm -ldl
 
 tsan: all $(TSAN_EXE)

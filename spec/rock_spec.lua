@@ -21,3 +21,20 @@ describe("the LuaRocks rockspec", function()
     S.run("rm -rf " .. tree)
   end)
 end)
+
+describe("the rockspec's lists", function()
+  local rock = io.open("rocks/penny-scm-1.rockspec"):read("a")
+  local make = io.open("Makefile"):read("a")
+  it("name every Lua module of lua/penny", function()
+    for f in io.popen("ls lua/penny/*.lua"):lines() do
+      assert.truthy(rock:find('"' .. f .. '"', 1, true), f .. " is not in the rockspec")
+    end
+  end)
+  it("name every C source the Makefile builds into the module", function()
+    local srcs = make:match("CORE_SRC = (.-)\nBIND_SRC") .. " "
+      .. make:match("BIND_SRC = (.-)\nHEADERS")
+    for f in srcs:gmatch("csrc/[%w_/]+%.c") do
+      assert.truthy(rock:find('"' .. f .. '"', 1, true), f .. " is not in the rockspec")
+    end
+  end)
+end)

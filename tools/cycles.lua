@@ -112,10 +112,7 @@ end
 -- C
 
 local cg = graph()
-local function unit(path)
-  if path == "csrc/penny.c" then return "csrc/main" end
-  return (path:gsub("%.[ch]$", ""))
-end
+local function unit(path) return (path:gsub("%.[ch]$", "")) end
 
 local files = lines("find csrc -name '*.c' -o -name '*.h' | sort")
 local exists = {}
@@ -140,8 +137,7 @@ end
 local objects = lines("find " .. objdir .. " -name '*.o' 2>/dev/null | sort")
 local defined = {}
 local function unit_of_object(o)
-  local u = "csrc/" .. o:sub(#objdir + 2):gsub("%.o$", "")
-  return u == "csrc/penny" and "csrc/main" or u
+  return "csrc/" .. o:sub(#objdir + 2):gsub("%.o$", "")
 end
 for _, o in ipairs(objects) do
   for _, l in ipairs(lines("nm -g --defined-only " .. o)) do

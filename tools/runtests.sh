@@ -1,7 +1,7 @@
 #!/bin/sh
 # Run the C core tests, the busted specs, a short run of each fuzzing
-# harness and luacheck; print one line "N passed, N failed" computed from
-# the runs.
+# harness, luacheck and the import-cycle check (tools/cycles.lua); print
+# one line "N passed, N failed" computed from the runs.
 # Exit status: 0 iff all pass.
 ctest=$1
 busted=$2
@@ -47,6 +47,16 @@ else
   echo "not ok 1 - luacheck"
   sed 's/^/# /' "$out"
   lfail=1
+fi
+
+echo "== import cycles"
+if lua5.4 tools/cycles.lua >"$out" 2>&1; then
+  echo "ok 2 - no import cycle among the C units and the Lua modules"
+  lpass=$((lpass + 1))
+else
+  echo "not ok 2 - import cycles"
+  sed 's/^/# /' "$out"
+  lfail=$((lfail + 1))
 fi
 
 pass=$((cpass + bpass + fpass + lpass))

@@ -100,13 +100,13 @@ M.puzzle(corpus, fontname, key) -> puzzle, known_moves
 key is "S-G": start character S, goal character G.
 ]]
 function M.puzzle(corpus, fontname, key)
-  local penny = require "penny"
+  local Board, Config = require "penny.board", require "penny.config"
   local font = font_of(corpus, fontname, "puzzle")
   local s, g
   if type(key) == "string" then s, g = key:match("^(.+)%-(.+)$") end
   if not s then error("a puzzle key looks like 'A-9'", 2) end
-  local board = penny.board(box(font))
-  local p = penny.puzzle{ board = board, name = fontname .. " " .. key,
+  local board = Board.new(box(font))
+  local p = require("penny.puzzle").new{ board = board, name = fontname .. " " .. key,
                           start = M.art(corpus, fontname, s),
                           goal = M.art(corpus, fontname, g) }
   local known
@@ -114,7 +114,7 @@ function M.puzzle(corpus, fontname, key)
   if sol then
     known = {}
     for i, m in ipairs(sol) do
-      known[i] = penny.move({ m[1], m[2] }, { m[3], m[4] })
+      known[i] = Config.move({ m[1], m[2] }, { m[3], m[4] })
     end
   end
   return p, known

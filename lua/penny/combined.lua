@@ -182,12 +182,12 @@ combined.config(spec) -> Config
 ]]
 function M.config(spec)
   if getmetatable(spec) == Config then return spec end
-  local penny = require "penny"
+  local config = require "penny.config"
   local pts = {}
   if type(spec) == "string" then
-    spec = penny.config("square", spec)
+    spec = config.new("square", spec)
   end
-  if penny.is_config(spec) then
+  if config.is_config(spec) then
     local kind = spec:board():kind()
     local embed = kind == "square" and M.square
       or kind == "triangular" and M.triangular
@@ -428,10 +428,13 @@ function M.puzzle(spec)
 end
 
 -- the goal test and the replay check are penny.puzzle's: they only ask
--- the configurations for matches() and check()
-local Generic = require("penny.puzzle").Puzzle
-Puzzle.is_goal = Generic.is_goal
-Puzzle.check = Generic.check
+-- the configurations for matches() and check(); penny.puzzle builds the
+-- combined grid's puzzles here (board = "combined")
+local puzzle = require "penny.puzzle"
+Puzzle.is_goal = puzzle.Puzzle.is_goal
+Puzzle.check = puzzle.Puzzle.check
+puzzle.register_game("combined", { new = function(spec) return M.puzzle(spec) end,
+  class = Puzzle, is_config = function(x) return M.is_config(x) end })
 
 --[[
 puzzle:solve{ max_depth = 30, time_limit = s, max_memory = bytes,
@@ -492,7 +495,6 @@ would say when both configurations lie on it
 ]]
 function Puzzle:explain()
   check_self(self, Puzzle, "puzzle", "explain")
-  local penny = require "penny"
   local out = { format("combined square/triangular grid, %d coins, d = %d, "
     .. "goal up to %s", #self.start, self.rule.d, self.up_to) }
   local r = core.z12_solve(self.start.pts, self.goal.pts, self.rule.d,
@@ -502,7 +504,8 @@ function Puzzle:explain()
     r.lower_bound, r.lower_bound)
   local a, b = as_square(self.start), as_square(self.goal)
   if a and b then
-    local ok, sq = pcall(penny.puzzle, { board = "square", start = a,
+    local ok, sq = pcall(require("penny.puzzle").new, { board = "square",
+      start = a,
       goal = b, up_to = self.up_to == "symmetry" and "symmetry"
       or self.up_to })
     if ok then

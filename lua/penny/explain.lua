@@ -10,8 +10,11 @@ every board; lattice theories (penny.tri, penny.square) add theirs through
 M.theories[lattice].
 ]]
 
-local format, ipairs, tostring, require = string.format, ipairs, tostring,
-  require
+local errors = require "penny.errors"
+local Config = require "penny.config"
+
+local format, ipairs, tostring, require, getmetatable = string.format, ipairs,
+  tostring, require, getmetatable
 local concat = table.concat
 
 local _ENV = nil
@@ -23,27 +26,8 @@ M.theories = {}
 
 local function pos(c) return "(" .. concat(c, ",") .. ")" end
 
--- number of neighbours of position c inside cfg
-local function degree_in(board, cfg, c)
-  local k = 0
-  for _, q in ipairs(board:neighbours(c)) do
-    if cfg:has(q) then k = k + 1 end
-  end
-  return k
-end
+local degree_in = Config.degree_in
 M.degree_in = degree_in
-
--- do the coins of cfg carry at least two different labels (a plain coin
--- counting as label 0)?  Otherwise they are all alike and a theorem about
--- unlabelled coins applies as it is.
-function M.distinguishable(cfg)
-  local first
-  for _, c in ipairs(cfg:coins()) do
-    local l = c.label or 0
-    if first == nil then first = l elseif l ~= first then return true end
-  end
-  return false
-end
 
 -- a coin b of B such that every other coin has at most d-2 neighbours in
 -- B \ {b} (thesis Prop 1.3 for d = 2: B \ {b} has only isolated coins)
@@ -227,6 +211,18 @@ function M.explain(p)
     lines[#lines + 1] = "=> not decided by these conditions; search decides"
   end
   return concat(lines, "\n"), facts, verdict
+end
+
+--[[
+p:explain() -> text, facts, verdict: the method of every Puzzle.  The
+general necessary conditions (thesis Section 1), each with its witness;
+lattice-specific theory adds to this list.
+]]
+local Puzzle = require("penny.puzzle").Puzzle
+function Puzzle:explain()
+  errors.method_self(getmetatable(self) == Puzzle, self, "puzzle", "explain",
+    "Puzzle", "p")
+  return M.explain(self)
 end
 
 return M

@@ -32,7 +32,10 @@ local M = {}
 
 local errors = require "penny.errors"
 
-local function penny() return require "penny" end
+local Board = require "penny.board"
+local Config = require "penny.config"
+local Distances = require "penny.distances"
+local Puzzle = require "penny.puzzle"
 local function rng(seed) return require("penny.strategies").rng(seed) end
 
 local function check_count(n, cells)
@@ -46,9 +49,8 @@ end
 
 -- the cells a generator draws from
 local function cells_of(spec)
-  local P = penny()
   local b = spec.board or "square"
-  if type(b) == "string" or not P.is_board(b) then b = P.board(b) end
+  if type(b) == "string" or not Board.is_board(b) then b = Board.new(b) end
   if b:bounded() then return b, b:cells() end
   local box = spec.box
   if type(box) ~= "table" or math.type(box[1]) ~= "integer"
@@ -84,7 +86,6 @@ Square grid, a given span: span = {w, h} (a rectangle from the origin) and
                    random cells of the rectangle: minimum + k
 ]]
 local function with_span(spec)
-  local P = penny()
   local sq = require "penny.square"
   local w, h = spec.span[1], spec.span[2]
   if math.type(w) ~= "integer" or math.type(h) ~= "integer" or w < 1 or h < 1
@@ -92,11 +93,11 @@ local function with_span(spec)
     error("span must be {w, h} with 1 <= w*h <= 10000", 3)
   end
   local rand = rng(spec.seed or 1)
-  local board = P.board("square")
+  local board = Board.new("square")
   local cells = {}
   for y = 0, h - 1 do for x = 0, w - 1 do cells[#cells + 1] = { x, y } end end
   if spec.minimal then
-    local cfg = P.config(board, cells)
+    local cfg = Config.new(board, cells)
     local span = cfg:span()
     for i = #cells, 2, -1 do
       local j = rand(i)
@@ -131,7 +132,7 @@ local function with_span(spec)
     free[i], free[j] = free[j], free[i]
     pts[#pts + 1] = free[i]
   end
-  return P.config(board, pts)
+  return Config.new(board, pts)
 end
 
 function M.config(spec)
@@ -139,7 +140,6 @@ function M.config(spec)
   errors.fields(spec, "board, box, n, seed, labels, connected, two_connected, "
     .. "span, minimal, extra", "generate.config")
   if spec.span then return with_span(spec) end
-  local P = penny()
   local board, cells = cells_of(spec)
   check_count(spec.n, #cells)
   local rand = rng(spec.seed or 1)
@@ -195,7 +195,7 @@ function M.config(spec)
         if labels then t.label = rand(labels) end
         coins[i] = t
       end
-      local cfg = P.config(board, coins)
+      local cfg = Config.new(board, coins)
       if not spec.two_connected or two_connected(cfg) then return cfg end
     end
   end
@@ -206,7 +206,6 @@ function M.puzzle(spec)
   if type(spec) ~= "table" then error("generate.puzzle{ board =, n =, length =, seed = }", 2) end
   errors.fields(spec, "board, box, n, length, seed, up_to, rule, connected, "
     .. "two_connected, labels, tries, time_limit", "generate.puzzle")
-  local P = penny()
   local L = spec.length
   if math.type(L) ~= "integer" or L < 1 or L > 60 then
     error("length must be an integer 1..60", 2)
@@ -238,7 +237,7 @@ function M.puzzle(spec)
     end
     local pick
     if #cands > 0 and spec.up_to == nil then
-      local ok, r = pcall(P.distances, start, { targets = cands, rule = rule,
+      local ok, r = pcall(Distances.new, start, { targets = cands, rule = rule,
         time_limit = spec.time_limit or 30, paths = false })
       if ok then
         local at = {}
@@ -249,7 +248,7 @@ function M.puzzle(spec)
       pick = cands[rand(#cands)]
     end
     if pick then
-      local p = P.puzzle{ board = start:board(), rule = rule, start = start,
+      local p = Puzzle.new{ board = start:board(), rule = rule, start = start,
                           goal = pick, up_to = spec.up_to,
                           name = format("generated #%d (seed %s)", t, tostring(spec.seed or 1)) }
       local s = p:solve{ time_limit = spec.time_limit or 30 }
@@ -270,12 +269,11 @@ function M.hardest(configs, opts)
   if type(configs) ~= "table" or #configs < 2 then
     error("generate.hardest needs a list of at least two configurations", 2)
   end
-  local P = penny()
   local best = { distance = -1, distances = {} }
   for i, a in ipairs(configs) do
     local targets = {}
     for j, b in ipairs(configs) do if j ~= i then targets[#targets + 1] = b end end
-    local r = P.distances(a, { targets = targets, rule = opts.rule,
+    local r = Distances.new(a, { targets = targets, rule = opts.rule,
       threads = opts.threads, max_memory = opts.max_memory,
       time_limit = opts.time_limit })
     best.distances[i] = {}

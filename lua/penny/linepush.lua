@@ -38,8 +38,7 @@ M.DIRECTIONS = { "right", "left", "up", "down" }
 
 -- line pushes live on the square grid: refuse configurations of others
 local function sq(cfg)
-  local penny = require "penny"
-  if not penny.is_config(cfg) then
+  if not require("penny.config").is_config(cfg) then
     error("expected a Config (penny.config(penny.board('square'), ...))", 3)
   end
   local kind = cfg:board():kind()
@@ -69,7 +68,7 @@ function M.reachable(cfg, opts)
 end
 
 local function square()
-  return require("penny").board("square")
+  return require("penny.board").new("square")
 end
 
 function M.lemma7(a, b) return core.push_lemma7(square(), a, b) end
@@ -268,6 +267,11 @@ function M.explain(p)
   end
   return facts
 end
+
+-- line pushes, a game of penny.puzzle: its goal test and replay
+require("penny.puzzle").register_game("linepush", {
+  is_goal = function(p, cfg) return M.is_goal(p, cfg) end,
+  check = function(p, moves) return M.check(p, moves) end })
 
 -- errors said at the caller's line, not inside penny
 return require("penny.errors").guard(M)

@@ -30,6 +30,15 @@ ones.
 puzzle:solve(opts) -> Solution      see penny.solve for the methods
 puzzle:explain() -> text            which facts decide the puzzle
 puzzle:check(moves) -> ok, ...      replay a move list
+
+p:solve and p:explain are defined where they are done: in penny.solve and
+penny.explain, which sit above this file (the solvers and the theories
+test their arguments with puzzle.expect, so they come after it).
+
+Games other than the coin game plug in here (M.register_game): line
+pushes (penny.linepush) give their own goal test and replay; the combined
+square and triangular grid (penny.combined) builds its own puzzles for
+board = "combined".
 ]]
 
 local format, error, ipairs, pairs, type, tostring, setmetatable, pcall,
@@ -41,24 +50,43 @@ local require = require
 local _ENV = nil
 
 local M = {}
-local penny       -- set by init
+
+local errors = require "penny.errors"
+local Board = require "penny.board"
+local Config = require "penny.config"
+local dsl = require "penny.dsl"
 
 local Puzzle = {}
 Puzzle.__index = Puzzle
 Puzzle.__name = "penny.Puzzle"
 M.Puzzle = Puzzle
 
-local errors = require "penny.errors"
-
 function M.is_puzzle(x) return getmetatable(x) == Puzzle end
 
+--[[
+register_game(name, game): a game other than the coin game.  game may
+have: new(spec) (builds the puzzle for spec.board == name, in its own
+class), class (that class: its puzzles share is_goal and check),
+is_config(x) (its configurations), is_goal(p, cfg) and check(p, moves)
+(for puzzles of this class with p.game == name).
+]]
+M.games = {}
+function M.register_game(name, game) M.games[name] = game end
+
+local function game_class(mt)
+  if mt == nil then return false end
+  for _, g in pairs(M.games) do
+    if g.class ~= nil and g.class == mt then return true end
+  end
+  return false
+end
+
 -- a method called with a dot (p.solve{...}) gets its options as self
--- (is_goal and check serve the combined grid's puzzles too)
-local function check_self(self, name, combined_too)
+-- (is_goal and check serve the puzzles of registered games too)
+local function check_self(self, name, others_too)
   local mt = getmetatable(self)
   return errors.method_self(mt == Puzzle
-    or combined_too and mt == penny.combined.Puzzle, self, "puzzle", name,
-    "Puzzle", "p")
+    or others_too and game_class(mt), self, "puzzle", name, "Puzzle", "p")
 end
 
 -- p itself, or the error "where: a Puzzle expected, got ..." at the caller
@@ -78,7 +106,6 @@ local FIELD_LIST = "board, rule, start, goal, up_to, margin, name, game, "
 local FIELDS = {}
 for k in FIELD_LIST:gmatch("[%a_]+") do FIELDS[k] = true end
 
-function M.init(p) penny = p end
 
 local function label_counts(cfg)
   local n = {}
@@ -91,8 +118,8 @@ end
 
 local function label_name(l)
   if l == 0 then return "plain coins ('o')" end
-  return format("coins labelled %s", penny.dsl.char_of(l) == "*" and
-    tostring(l) or "'" .. penny.dsl.char_of(l) .. "'")
+  return format("coins labelled %s", dsl.char_of(l) == "*" and
+    tostring(l) or "'" .. dsl.char_of(l) .. "'")
 end
 
 -- why the goal's coins cannot all come from the start's (nil when they can)
@@ -135,9 +162,10 @@ function M.new(spec)
   if spec.partial ~= nil and type(spec.partial) ~= "boolean" then
     error("penny.puzzle: partial must be a boolean", 2)
   end
-  if spec.board == "combined" then
+  local other = type(spec.board) == "string" and M.games[spec.board]
+  if other and other.new then
     -- the combined square/triangular grid has its own configurations
-    local ok, p = pcall(require("penny.combined").puzzle, spec)
+    local ok, p = pcall(other.new, spec)
     if not ok then error(p, 2) end
     return p
   end
@@ -149,7 +177,7 @@ function M.new(spec)
   end
   if self.game == "linepush" then
     local b = spec.board
-    if b ~= nil and b ~= "square" and not (penny.is_board(b)
+    if b ~= nil and b ~= "square" and not (Board.is_board(b)
         and b:kind() == "square" and not b:bounded()) then
       error("line pushes are played on the unbounded square grid", 2)
     end
@@ -166,7 +194,7 @@ function M.new(spec)
       self.box = { bx[1], bx[2] }
     end
   end
-  self.board = penny.board(spec.board or "square")
+  self.board = Board.new(spec.board or "square")
   local rule = spec.rule or 2
   if type(rule) == "number" then rule = { d = rule } end
   if type(rule) ~= "table" then error("rule must be a number d or {d = d}", 2) end
@@ -189,7 +217,7 @@ function M.new(spec)
   end
   if spec.start == nil then error("the puzzle needs a start", 2) end
   if spec.goal == nil then error("the puzzle needs a goal", 2) end
-  self.start = penny.config(self.board, spec.start, "start")
+  self.start = Config.new(self.board, spec.start, "start")
   if self.box then
     if #self.start ~= self.box[1] * self.box[2] then
       error(format("a %d x %d box holds %d tokens, the start has %d",
@@ -199,7 +227,7 @@ function M.new(spec)
     self.up_to = "translation"
     return self
   end
-  self.goal = penny.config(self.board, spec.goal, "goal")
+  self.goal = Config.new(self.board, spec.goal, "goal")
   self.up_to = spec.up_to or "fixed"
   if not MODES[self.up_to] then
     error(format("up_to must be 'fixed', 'translation', 'rotation' or "
@@ -237,11 +265,13 @@ end
 -- is cfg a goal configuration of this puzzle?
 function Puzzle:is_goal(cfg)
   check_self(self, "is_goal", true)
-  if self.game == "linepush" then
-    return require("penny.linepush").is_goal(self, cfg)
+  local g = M.games[self.game]
+  if g and g.is_goal then return g.is_goal(self, cfg) end
+  local ok = Config.is_config(cfg)
+  for _, other in pairs(M.games) do
+    ok = ok or other.is_config ~= nil and other.is_config(cfg)
   end
-  errors.expect(penny.is_config(cfg) or penny.combined.is_config(cfg), cfg,
-    "a Config", "puzzle:is_goal")
+  errors.expect(ok, cfg, "a Config", "puzzle:is_goal")
   return cfg:matches(self.goal, self.up_to)
 end
 
@@ -251,30 +281,14 @@ Replays moves from the start with the puzzle's rule and tests the goal.
 ]]
 function Puzzle:check(moves)
   check_self(self, "check", true)
-  if self.game == "linepush" then
-    return require("penny.linepush").check(self, moves)
-  end
+  local g = M.games[self.game]
+  if g and g.check then return g.check(self, moves) end
   local ok, a, b, c = self.start:check(moves, self.rule)
   if not ok then return false, a, b, c end
   if not self:is_goal(a) then
     return false, #moves + 1, "goal", "the moves do not reach the goal"
   end
   return true, a
-end
-
-function Puzzle:solve(opts)
-  check_self(self, "solve")
-  return require("penny.solve").solve(self, opts)
-end
-
---[[
-puzzle:explain() -> text
-The general necessary conditions (thesis Section 1), each with its
-witness.  Lattice-specific theory adds to this list.
-]]
-function Puzzle:explain()
-  check_self(self, "explain")
-  return require("penny.explain").explain(self)
 end
 
 function Puzzle:__tostring()
@@ -289,4 +303,5 @@ function Puzzle:__tostring()
     #self.start, self.rule.d, mode, tostring(self.start), tostring(self.goal))
 end
 
-return M
+-- errors said at the caller's line, not inside penny
+return errors.guard(M)

@@ -53,6 +53,8 @@ Errors read "file:line:col: what was expected".
 ]]
 
 local lpeg = require "lpeg"
+local Board = require "penny.board"
+local Config = require "penny.config"
 
 local P, S, R, C, Cp = lpeg.P, lpeg.S, lpeg.R, lpeg.C, lpeg.Cp
 local error, format, ipairs, pairs, tonumber, tostring, setmetatable, pcall,
@@ -198,7 +200,7 @@ local LATTICE = { square = true, triangular = true, tri = true,
                   cubic = true, graph = true, combined = true }
 
 -- the board of a puzzle from its "board:", "cells:" and "edges:" fields
-local function board_of(penny, fields, file, max_memory)
+local function board_of(fields, file, max_memory)
   local f = fields.board
   local spec = { lattice = "square", max_memory = max_memory }
   if f then
@@ -248,18 +250,18 @@ local function board_of(penny, fields, file, max_memory)
   end
   if fields.edges then
     local e = fields.edges
-    local list = penny.dsl.parse_coords(e[1], 2, { file, e[2], e[3] })
+    local list = require("penny.dsl").parse_coords(e[1], 2, { file, e[2], e[3] })
     spec.edges = {}
     for i, p in ipairs(list) do spec.edges[i] = { p[1], p[2] } end
   end
-  if f then return located(file, f[4], f[3] + 1, penny.board, spec) end
+  if f then return located(file, f[4], f[3] + 1, Board.new, spec) end
   if fields.cells then
-    return located(file, fields.cells[4], 1, penny.board, spec)
+    return located(file, fields.cells[4], 1, Board.new, spec)
   end
   if fields.edges then
-    return located(file, fields.edges[4], 1, penny.board, spec)
+    return located(file, fields.edges[4], 1, Board.new, spec)
   end
-  return penny.board(spec)
+  return Board.new(spec)
 end
 
 local function number(f, file, what, min, max)
@@ -310,7 +312,6 @@ read(text, file, opts) -> list of puzzles (penny.puzzle values, each with
 bounds the boards the file asks for (penny.board)
 ]]
 function M.read(text, file, opts)
-  local penny = require "penny"
   file = file or "puzzle"
   local records, defaults = M.parse(text, file)
   local out = {}
@@ -329,13 +330,13 @@ function M.read(text, file, opts)
           .. "'%s' (coins, linepush)", game))
       end
     end
-    local board = board_of(penny, fields, file, opts and opts.max_memory)
+    local board = board_of(fields, file, opts and opts.max_memory)
     local spec = { board = board }
-    if board == "combined" then board = penny.board("square") end
+    if board == "combined" then board = Board.new("square") end
     spec = {
       board = spec.board, game = game,
       name = rec.name or format("%s #%d", file, i),
-      start = located(file, fields.start[4], 1, penny.config, board,
+      start = located(file, fields.start[4], 1, Config.new, board,
         fields.start.art or fields.start[1],
         { file, fields.start[2], fields.start[3], fields.start.cut }),
     }
@@ -343,7 +344,7 @@ function M.read(text, file, opts)
     if bw and game == "linepush" then
       spec.goal = { box = { tonumber(bw), tonumber(bh) } }
     else
-      spec.goal = located(file, fields.goal[4], 1, penny.config, board,
+      spec.goal = located(file, fields.goal[4], 1, Config.new, board,
         fields.goal.art or fields.goal[1],
         { file, fields.goal[2], fields.goal[3], fields.goal.cut })
     end
@@ -374,7 +375,7 @@ function M.read(text, file, opts)
     if fields.margin then
       spec.margin = number(fields.margin, file, "margin", 0, 1000)
     end
-    local ok, p = pcall(penny.puzzle, spec)
+    local ok, p = pcall(require("penny.puzzle").new, spec)
     if not ok then error(where .. reason(p), 0) end
     if fields.optimum then
       p.optimum = number(fields.optimum, file, "optimum", 0, 1 << 40)

@@ -36,7 +36,7 @@ local PALETTE = { "#d62728", "#1f77b4", "#2ca02c", "#ff7f0e", "#9467bd",
 local ANSI = { 31, 34, 32, 33, 35, 36, 91, 94, 92, 93 }
 
 local function dsl() return require "penny.dsl" end
-local function penny() return require "penny" end
+local Config = require "penny.config"
 
 -- {===================================================================
 -- Terminal
@@ -53,7 +53,7 @@ function M.terminal(x, opts)
   end
   local art = tostring(x)
   local color = want_color(opts)
-  local labelled = penny().is_config(x) and x:labelled()
+  local labelled = Config.is_config(x) and x:labelled()
   return (art:gsub("[^\n ]", function(ch)
     if ch == "o" then return "●" end
     if ch == "." or ch == "-" then return "·" end
@@ -233,7 +233,7 @@ end
 function M.svg(cfg, opts)
   local scale
   opts, scale = check_opts(opts)
-  if not penny().is_config(cfg) then error("render.svg expects a Config", 2) end
+  if not Config.is_config(cfg) then error("render.svg expects a Config", 2) end
   local board = cfg:board()
   local ngraph = board:kind() == "graph" and #board or 0
   local parts, minx, miny, maxx, maxy = panel(board, cfg, backdrop(board, { cfg }),
@@ -284,7 +284,7 @@ local function check_solution(sol)
   if sol.verdict ~= "solved" then
     error("only a solved Solution has steps to draw (verdict " .. sol.verdict .. ")", 3)
   end
-  if not penny().is_puzzle(sol.puzzle) then
+  if not require("penny.puzzle").is_puzzle(sol.puzzle) then
     error("penny.render draws solutions of penny.puzzle's puzzles (a combined-"
       .. "grid configuration draws itself: cfg:svg())", 3)
   end

@@ -25,9 +25,12 @@ and the Solution says so.
 local core = require "penny.core"
 local Solution = require("penny.solution").Solution
 
+local errors = require "penny.errors"
+
 local table_concat, require = table.concat, require
-local format, error, ipairs, pairs, type, tostring, math, pcall =
-  string.format, error, ipairs, pairs, type, tostring, math, pcall
+local format, error, ipairs, pairs, type, tostring, math, pcall,
+  getmetatable = string.format, error, ipairs, pairs, type, tostring, math,
+  pcall, getmetatable
 
 local _ENV = nil
 
@@ -420,6 +423,22 @@ function M.solve(p, opts)
   if strategies.get(name) then return strategies.run(name, p, opts) end
   error(format("unknown solve method '%s' (penny.strategies.list() names "
     .. "them all)", name), 3)
+end
+
+-- the built-in methods in the one registry (penny.solvers), beside the
+-- strategies written in Lua
+local solvers = require "penny.solvers"
+for name, m in pairs(M.methods) do
+  solvers.add(name, { name = name, kind = "solver", about = m.about,
+                      solve = m.solve }, true)
+end
+
+-- p:solve(opts): the method of every Puzzle (penny.puzzle)
+local Puzzle = require("penny.puzzle").Puzzle
+function Puzzle:solve(opts)
+  errors.method_self(getmetatable(self) == Puzzle, self, "puzzle", "solve",
+    "Puzzle", "p")
+  return M.solve(self, opts)
 end
 
 return M

@@ -55,7 +55,10 @@ local _ENV = nil
 
 local M = {}
 
-local function penny() return require "penny" end
+local Board = require "penny.board"
+local Config = require "penny.config"
+local Puzzle = require "penny.puzzle"
+local Generate = require "penny.generate"
 
 --{===================================================================
 -- Drawing
@@ -80,7 +83,7 @@ end
 -- the cells of a box of the given size from the origin, on lattice lat
 -- (holes: that many cells left out, never all of them)
 local function box_cells(lat, size, rand, holes)
-  local b = penny().board{ lattice = lat, size = size }
+  local b = Board.new{ lattice = lat, size = size }
   local cells = shuffled(rand, b:cells())
   for _ = 1, math.min(holes or 0, #cells - 1) do cells[#cells] = nil end
   return cells
@@ -130,7 +133,6 @@ afresh from cells; then perhaps moved by a symmetry (up_to), perhaps with
 fewer coins.
 ]]
 local function goal_for(board, a, rule, cells, rand, up_to)
-  local P = penny()
   local pick = rand(6)
   local g
   if pick <= 3 then
@@ -140,14 +142,14 @@ local function goal_for(board, a, rule, cells, rand, up_to)
     local labels = {}
     for i, c in ipairs(coins) do labels[i] = c.label or 0 end
     labels = shuffled(rand, labels)
-    g = P.config(board, coins_of(a:positions(), labels))
+    g = Config.new(board, coins_of(a:positions(), labels))
   else
     local pos = shuffled(rand, cells)
     local labels = {}
     for i, c in ipairs(a:coins()) do labels[i] = c.label or 0 end
     local chosen = {}
     for i = 1, #a do chosen[i] = pos[i] end
-    g = P.config(board, coins_of(chosen, shuffled(rand, labels)))
+    g = Config.new(board, coins_of(chosen, shuffled(rand, labels)))
   end
   if up_to ~= "fixed" and board:kind() ~= "graph" and not board:bounded() then
     local s = board:symmetries()
@@ -160,7 +162,7 @@ local function goal_for(board, a, rule, cells, rand, up_to)
     -- a goal with fewer coins: the extra coins may end anywhere
     local coins = shuffled(rand, g:coins())
     for _ = 1, math.min(rand(2), #coins - 1) do coins[#coins] = nil end
-    g = P.config(board, coins)
+    g = Config.new(board, coins)
   end
   return g
 end
@@ -177,7 +179,7 @@ local function start_from(board, cells, n, mode, rand)
   local pos = shuffled(rand, cells)
   local chosen = {}
   for i = 1, n do chosen[i] = pos[i] end
-  return penny().config(board, coins_of(chosen, labels_for(mode, n, rand)))
+  return Config.new(board, coins_of(chosen, labels_for(mode, n, rand)))
 end
 
 -- an instance on board with coins drawn from cells
@@ -207,9 +209,8 @@ local EVEN_RECTS = { {3, 3}, {2, 2}, {1, 3}, {3, 1}, {2, 4}, {4, 2},
                      {1, 1}, {3, 5} }
 
 local function square_spans(rand, even)
-  local P = penny()
-  local G = P.generate
-  local board = P.board("square")
+  local G = Generate
+  local board = Board.new("square")
   local nrect = even and 2 or rand(3) == 1 and 1 or 2
   local pos, cells, x = {}, {}, 0
   local total = 0
@@ -241,7 +242,7 @@ local function square_spans(rand, even)
   for i = 1, math.min(extra, #free - 1) do pos[#pos + 1] = free[i] end
   local mode = even and LABEL_MODES[1 + rand(3)]
     or LABEL_MODES[rand(#LABEL_MODES)]
-  local a = P.config(board, coins_of(pos, labels_for(mode, #pos, rand)))
+  local a = Config.new(board, coins_of(pos, labels_for(mode, #pos, rand)))
   local rule = { d = 2 }
   local up_to = rand(6) == 1 and up_to_for(board, rand) or "fixed"
   local b
@@ -252,7 +253,7 @@ local function square_spans(rand, even)
     for i, c in ipairs(a:coins()) do labels[i] = c.label or 0 end
     local chosen = {}
     for i = 1, #a do chosen[i] = cs[i] end
-    b = P.config(board, coins_of(chosen, shuffled(rand, labels)))
+    b = Config.new(board, coins_of(chosen, shuffled(rand, labels)))
   else
     b = goal_for(board, a, rule, cells, rand, up_to)
   end
@@ -266,8 +267,7 @@ spans two proper parts of the rectangle), sometimes with a coin more;
 A as many coins with span the rectangle.  Turned a quarter at random.
 ]]
 local function square_fractioned(rand)
-  local P = penny()
-  local board = P.board("square")
+  local board = Board.new("square")
   local m, n = 2 + rand(2), 3 + rand(2)
   local sq = require "penny.square"
   local bpos = {}
@@ -279,7 +279,7 @@ local function square_fractioned(rand)
   if rand(3) == 1 then bpos[#bpos + 1] = { rand(m) - 1, 1 + rand(n - 2) } end
   local k = #bpos - sq.min_cardinality(m, n)
   if k < 0 then return nil end
-  local a = P.generate.config{ span = { m, n }, extra = k,
+  local a = Generate.config{ span = { m, n }, extra = k,
                                seed = rand(1000000) }
   local apos = a:positions()
   if rand(2) == 1 then
@@ -289,8 +289,8 @@ local function square_fractioned(rand)
   local la = labels_for(rand(3) == 1 and "two" or "plain", #apos, rand)
   local lb = shuffled(rand, la)
   return { board = board, rule = { d = 2 }, up_to = "fixed",
-           start = P.config(board, coins_of(apos, la)),
-           goal = P.config(board, coins_of(bpos, lb)) }
+           start = Config.new(board, coins_of(apos, la)),
+           goal = Config.new(board, coins_of(bpos, lb)) }
 end
 
 -- a random connected graph on n vertices (a random tree plus edges)
@@ -304,7 +304,7 @@ local function random_graph(rand)
   end
   for v = 2, n do add(v, rand(v - 1)) end
   for _ = 1, rand(2 * n) do add(rand(n), rand(n)) end
-  return penny().board{ lattice = "graph", vertices = n, edges = edges }, n
+  return Board.new{ lattice = "graph", vertices = n, edges = edges }, n
 end
 
 -- the honeycomb's vertices in a w x h region from the origin
@@ -322,7 +322,7 @@ M.FAMILIES = {
   ["square"] = function(rand)
     local w, h = 2 + rand(3), 2 + rand(2)
     local cells = box_cells("square", { w, h }, rand, 0)
-    return drawn(penny().board("square"), cells, { d = 2 }, 3, 7, rand)
+    return drawn(Board.new("square"), cells, { d = 2 }, 3, 7, rand)
   end,
   ["square spans"] = square_spans,
   ["square even spans"] = function(rand) return square_spans(rand, true) end,
@@ -330,7 +330,7 @@ M.FAMILIES = {
   ["square box"] = function(rand)
     local w, h = 2 + rand(3), 2 + rand(2)
     local cells = box_cells("square", { w, h }, rand, rand(3) - 1)
-    local board = penny().board{ lattice = "square", cells = cells }
+    local board = Board.new{ lattice = "square", cells = cells }
     return drawn(board, cells, { d = rand(3) == 1 and 1 or 2 }, 3, 7, rand)
   end,
   ["king"] = function(rand)
@@ -338,25 +338,25 @@ M.FAMILIES = {
     -- exists (then the window is the region widened by two cells)
     local w, h = 2 + rand(2), 2 + rand(2)
     local cells = box_cells("king", { w, h }, rand, 0)
-    local window = penny().board{ lattice = "king", size = { w + 4, h + 4 },
+    local window = Board.new{ lattice = "king", size = { w + 4, h + 4 },
       origin = { -2, -2 } }
-    return drawn(penny().board("king"), cells, { d = 1 + rand(2) }, 3, 6,
+    return drawn(Board.new("king"), cells, { d = 1 + rand(2) }, 3, 6,
       rand, window)
   end,
   ["king box"] = function(rand)
     local cells = box_cells("king", { 2 + rand(2), 2 + rand(2) }, rand,
       rand(2) - 1)
-    local board = penny().board{ lattice = "king", cells = cells }
+    local board = Board.new{ lattice = "king", cells = cells }
     return drawn(board, cells, { d = 2 + rand(2) - 1 }, 3, 6, rand)
   end,
   ["hexagonal"] = function(rand)
     local cells = hex_cells(3 + rand(2), 3 + rand(2))
-    return drawn(penny().board("hexagonal"), cells, { d = 2 }, 3, 6, rand)
+    return drawn(Board.new("hexagonal"), cells, { d = 2 }, 3, 6, rand)
   end,
   ["cubic"] = function(rand)
     local size = { 2, 2, 1 + rand(2) }
     local cells = box_cells("cubic", size, rand, 0)
-    return drawn(penny().board("cubic"), cells, { d = 2 }, 3, 6, rand)
+    return drawn(Board.new("cubic"), cells, { d = 2 }, 3, 6, rand)
   end,
   ["graph"] = function(rand)
     local board = random_graph(rand)
@@ -367,15 +367,15 @@ M.FAMILIES = {
     -- by two cells (infinite span: the window refutes nothing)
     local r = 2 + rand(2)
     local cells = box_cells("triangular", { r, r }, rand, 0)
-    local window = penny().board{ lattice = "triangular",
+    local window = Board.new{ lattice = "triangular",
       size = { r + 4, r + 4 }, origin = { -2, -2 } }
-    return drawn(penny().board("triangular"), cells, { d = 2 }, 3, 6, rand,
+    return drawn(Board.new("triangular"), cells, { d = 2 }, 3, 6, rand,
       window)
   end,
   ["triangular box"] = function(rand)
     local cells = box_cells("triangular", { 2 + rand(2), 2 + rand(2) }, rand,
       rand(2) - 1)
-    local board = penny().board{ lattice = "triangular", cells = cells }
+    local board = Board.new{ lattice = "triangular", cells = cells }
     return drawn(board, cells, { d = 2 }, 3, 6, rand)
   end,
 }
@@ -399,7 +399,7 @@ local function puzzle_of(inst, board)
     for i = 1, #lo do lo[i] = -lo[i] end
     goal = goal:translate(lo)
   end
-  return penny().puzzle{ board = board or inst.board, rule = inst.rule,
+  return Puzzle.new{ board = board or inst.board, rule = inst.rule,
     start = inst.start:coins(), goal = goal:coins(), up_to = inst.up_to,
     partial = #goal < #inst.start }
 end
@@ -453,7 +453,7 @@ local function describe(inst)
     end
     where = format("graph of %d vertices, edges {%s}", #b, concat(edges, ","))
   elseif b:bounded() then
-    where = where .. " board with cells " .. coords(penny().config(b, b:cells()))
+    where = where .. " board with cells " .. coords(Config.new(b, b:cells()))
   end
   return format("%s, d = %d, up_to = %s\nstart: %s\ngoal:  %s", where,
     inst.rule.d, inst.up_to, coords(inst.start), coords(inst.goal))

@@ -40,10 +40,11 @@ local _ENV = nil
 
 local M = {}
 
-local function penny() return require "penny" end
+local Board = require "penny.board"
+local Config = require "penny.config"
 
 local function check(cfg, name)
-  if not penny().is_config(cfg) or cfg:board():kind() ~= "square" then
+  if not Config.is_config(cfg) or cfg:board():kind() ~= "square" then
     error(format("%s must be a Config on a square board", name or "the configuration"), 3)
   end
 end
@@ -99,7 +100,7 @@ function M.minimum_config(m, n, x0, y0)
   if j < long - 1 then
     pts[#pts + 1] = along and { x0 + long - 1, y0 + k - 1 } or { x0 + k - 1, y0 + long - 1 }
   end
-  return penny().config(penny().board("square"), pts)
+  return Config.new(Board.new("square"), pts)
 end
 
 --[[
@@ -132,7 +133,7 @@ function M.canonical_L(m, n, x0, y0)
   end
   local pts = {}
   for k, i in ipairs(idx) do pts[k] = cell(i) end
-  return penny().config(penny().board("square"), pts)
+  return Config.new(Board.new("square"), pts)
 end
 
 function M.canonical(cfg)
@@ -143,7 +144,7 @@ function M.canonical(cfg)
       pts[#pts + 1] = c
     end
   end
-  return penny().config(cfg:board(), pts)
+  return Config.new(cfg:board(), pts)
 end
 
 function M.is_minimal(cfg)
@@ -216,7 +217,7 @@ function M.theorem38(a, b, poll)
           for _, c in ipairs(spanb:positions()) do
             if comp:has(c) then inside[#inside + 1] = c end
           end
-          if #inside > 0 and #penny().config(b:board(), inside):components() ~= 1 then
+          if #inside > 0 and #Config.new(b:board(), inside):components() ~= 1 then
             ok = false
             break
           end
@@ -418,7 +419,7 @@ function M.two_components(cfg)
           end
         end
       end
-      out[#out + 1] = penny().config(cfg:board(), comp)
+      out[#out + 1] = Config.new(cfg:board(), comp)
     end
   end
   return out
@@ -505,7 +506,7 @@ end
 -- must hold all of it (then no move ever meets its edge).
 local function uncut(p)
   if not p.board:bounded() then return true end
-  local free = penny().config(penny().board("square"), p.start:positions())
+  local free = Config.new(Board.new("square"), p.start:positions())
   for _, c in ipairs(free:span(2):positions()) do
     if not p.board:contains(c) then return false end
   end
@@ -566,7 +567,7 @@ function M.explain(p, facts)
       text = why41 }
   end
   -- labels matter when the coins are not all alike (thesis Sec. 3.2.2)
-  local labelled = require("penny.explain").distinguishable(p.start)
+  local labelled = Config.distinguishable(p.start)
   if labelled then
     local c, r, la, lb = M.prop331(p.start, p.goal)
     if c then

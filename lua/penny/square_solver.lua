@@ -61,6 +61,8 @@ local _ENV = nil
 -- p itself, or the error "where: a Puzzle expected, got ..." at the caller
 local expect = require("penny.puzzle").expect
 
+local Config = require "penny.config"
+
 local M = {}
 
 local SHIFT = 1 << 24
@@ -909,8 +911,7 @@ canonical configuration (one TL chain per span component), or nil and
 the reason.  Every action is reversible.
 ]]
 function M.canonicalize(cfg)
-  local penny = require "penny"
-  if not penny.is_config(cfg) or cfg:board():kind() ~= "square" then
+  if not Config.is_config(cfg) or cfg:board():kind() ~= "square" then
     error("penny.square_solver.canonicalize: a Config on the square grid expected", 2)
   end
   local s, chains = canonical_state(coords(cfg), 2)

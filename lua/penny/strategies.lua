@@ -392,12 +392,7 @@ end
 -- {===================================================================
 -- The registry
 
-local registry = {}
-
-local function solver_entry(name, m)
-  return { name = name, kind = "solver", about = m.about,
-           solve = function(p, opts) return m.solve(p, opts) end }
-end
+local solvers = require "penny.solvers"
 
 function M.register(name, s)
   if type(name) ~= "string" or not name:match("^[%w_%-]+$") then
@@ -406,38 +401,25 @@ function M.register(name, s)
   if type(s) ~= "table" or (type(s.policy) ~= "function") == (type(s.solve) ~= "function") then
     error("register(name, { policy = fn } or { solve = fn }, about = ...)", 2)
   end
-  local methods = require("penny.solve").methods
-  if methods[name] then
+  if solvers.builtin(name) then
     error(format("'%s' is a built-in solver's name", name), 2)
   end
-  registry[name] = { name = name, kind = s.policy and "policy" or "solver",
-                     about = s.about or "", policy = s.policy, solve = s.solve,
-                     opts = s.opts }
-  return registry[name]
+  local entry = { name = name, kind = s.policy and "policy" or "solver",
+                  about = s.about or "", policy = s.policy, solve = s.solve,
+                  opts = s.opts }
+  solvers.add(name, entry)
+  return entry
 end
 
-function M.unregister(name) registry[name] = nil end
+function M.unregister(name) solvers.remove(name) end
 
 -- a strategy from the registry (not a built-in solver)?
-function M.user(name) return registry[name] end
-
-function M.get(name)
-  local methods = require("penny.solve").methods
-  if methods[name] then return solver_entry(name, methods[name]) end
-  return registry[name]
+function M.user(name)
+  return not solvers.builtin(name) and solvers.get(name) or nil
 end
 
-function M.list()
-  local out = {}
-  for name, m in pairs(require("penny.solve").methods) do
-    out[#out + 1] = { name = name, kind = "solver", about = m.about }
-  end
-  for name, s in pairs(registry) do
-    out[#out + 1] = { name = name, kind = s.kind, about = s.about }
-  end
-  table_sort(out, function(a, b) return a.name < b.name end)
-  return out
-end
+M.get = solvers.get
+M.list = solvers.list
 
 -- run any strategy; a Solution for every kind (a policy that does not reach
 -- the goal gives verdict "unknown" with the outcome as the reason)

@@ -1,5 +1,5 @@
 /*
-** penny.c -- the penny interpreter: Lua 5.4 with the penny module
+** main.c -- the penny interpreter: Lua 5.4 with the penny module
 ** preloaded.  Runs scripts, -e chunks, subcommands (penny solve FILE ...)
 ** and a REPL.  Modelled on lua.c.
 **

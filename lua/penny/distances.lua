@@ -1,0 +1,115 @@
+--[==[
+penny.distances -- whole distance tables from one configuration (the
+full-space search of the engine, csrc/search/fullbfs.c), and the holder of
+A*'s pattern databases shared by several solves.
+
+  local distances = require "penny.distances"
+  distances.new(start, opts)   -- penny.distances
+  distances.databases()        -- penny.databases
+]==]
+
+local core = require "penny.core"
+local errors = require "penny.errors"
+local config = require "penny.config"
+
+local type, error, ipairs, pairs, tostring, format =
+  type, error, ipairs, pairs, tostring, string.format
+
+local _ENV = nil
+
+local M = {}
+
+--[[
+distances.new(start [, opts]) -> table (penny.distances)
+
+Breadth-first search over the whole ranked state space from start (a
+Config on a bounded board, or on the square/hexagonal/cubic lattice where
+its span is the window).  opts:
+  targets = {Config, ...}   distances and a shortest path to each
+  paths = false             distances only: no paths (and no field paths)
+  complete = true           explore everything (layer sizes of the whole
+                            reachable space, a hardest configuration);
+                            default: stop once every target is reached
+  rule = d, max_memory = bytes, time_limit = s, threads = n,
+  progress = bool
+  encoding = "lean" | "byte" | "two"
+                            lean: depth mod 3 in 2 bits and an expanded
+                            bit, paths by a walk back that may backtrack;
+                            byte: one byte of depth per state and a bit (3
+                            times the memory); two: 2 bits per state, no
+                            depths kept, each path found by a search of its
+                            own and checked to be as long; "auto" (the
+                            default): two when there is no target or
+                            paths = false, else lean if it fits
+                            max_memory, else two
+Returns { dist = {...} (-1: unreachable), paths = {moves...} (false when
+unreachable), layers = {depth 0, 1, ...}, maxdepth, complete, reached,
+expanded, hardest = Config (complete only), seconds, memory, threads,
+encoding }.
+]]
+local DISTANCE_OPTIONS = { targets = "table", complete = "boolean",
+  rule = "number", max_memory = "number", time_limit = "number",
+  threads = "number", progress = "boolean", encoding = "string",
+  paths = "boolean" }
+
+function M.new(start, opts)
+  opts = opts or {}
+  if not config.is_config(start) then
+    error("penny.distances: start must be a Config", 2)
+  end
+  if type(opts) ~= "table" then
+    error("penny.distances: options must be a table", 2)
+  end
+  -- a misspelt option would silently be ignored
+  for k, v in pairs(opts) do
+    local want = DISTANCE_OPTIONS[k]
+    if not want then
+      error(format("penny.distances: unknown option '%s'", tostring(k)), 2)
+    end
+    if type(v) ~= want then
+      error(format("penny.distances: option '%s' must be a %s", k, want), 2)
+    end
+  end
+  if #start == 0 then
+    error("penny.distances: the start has no coins", 2)
+  end
+  local board = start:board()
+  local rule = opts.rule or 2
+  local window = board
+  if not board:bounded() then
+    local span, why = start:span(rule)
+    if not span then
+      error("penny.distances needs a finite window: " .. why, 2)
+    end
+    window = core.board_cells(board:kind(), board:dim(), span:positions())
+  end
+  local targets = {}
+  for i, t in ipairs(opts.targets or {}) do
+    targets[i] = config.new(board, t, "target " .. i)
+  end
+  local r, why = core.distances(window, rule, start, targets,
+    opts.complete or false, { max_memory = opts.max_memory,
+    time_limit = opts.time_limit, threads = opts.threads,
+    progress = opts.progress, encoding = opts.encoding, paths = opts.paths })
+  if r == nil then error(why .. "!", 0) end
+  return r
+end
+
+--[[
+penny.databases() -> Databases
+
+A holder for A*'s window pattern databases, to pass to several solves
+with the same goal: puzzle:solve{databases = db}.  The first solve that
+runs A* builds the tables and leaves them in db; the next ones with the
+same goal cells, board window, rule, number of coins and windows use
+them as they are (stats.pdb_reused, stats.pdb_seconds = 0).  It holds
+one set: a solve to another goal frees it and keeps its own.  While a
+solve runs with db, the tables held count against its memory budget; a
+full-space search frees them.  db:clear() frees them at once (so do the
+garbage collector and a to-be-closed variable); db:info() -> { bytes,
+windows, partitions, maxcells, builds, reuses }.
+]]
+M.databases = core.databases
+
+-- errors said at the caller's line, not inside penny
+return errors.guard(M)
