@@ -33,7 +33,9 @@ B = build
 CORE_SRC = csrc/util.c csrc/sys.c csrc/board.c csrc/config.c csrc/rules.c csrc/span.c \
            csrc/goal.c csrc/takedrop.c csrc/slide.c \
            csrc/search/bfs.c csrc/search/bitboard.c csrc/search/fullbfs.c \
-           csrc/search/keysearch.c csrc/search/coins.c csrc/search/engine.c \
+           csrc/search/keytab.c csrc/search/team.c csrc/search/bidir.c \
+           csrc/search/keybfs.c csrc/search/astar.c csrc/search/coins.c \
+           csrc/search/engine.c \
            csrc/search/pdb.c \
            csrc/tri/shapes.c csrc/tri/decide.c csrc/tri/labelled.c \
            csrc/tri/unlabelled.c csrc/tri/solve.c \

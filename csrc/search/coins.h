@@ -7,7 +7,7 @@
 #define PN_COINS_H
 
 #include "bitboard.h"
-#include "keysearch.h"
+#include "keygame.h"
 #include "pdb.h"
 
 typedef struct pn_coingame {

@@ -24,7 +24,7 @@
 
 #include "coins.h"
 #include "fullbfs.h"
-#include "keysearch.h"
+#include "keygame.h"
 #include "../util.h"
 
 

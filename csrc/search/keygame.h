@@ -1,5 +1,5 @@
 /*
-** keysearch.h -- searches over states encoded as 64-bit keys, for any game
+** keygame.h -- searches over states encoded as 64-bit keys, for any game
 ** that can list the successors and predecessors of a state.
 **
 ** A game plugs in through pn_keygame.  Keys are never 0.  Moves are 32-bit
@@ -8,8 +8,8 @@
 ** one less, so memory per state stays near 12 bytes (8 bytes a slot when
 ** keys fit 56 bits, 9 otherwise, at a load of 0.47 to 0.7).
 */
-#ifndef PN_KEYSEARCH_H
-#define PN_KEYSEARCH_H
+#ifndef PN_KEYGAME_H
+#define PN_KEYGAME_H
 
 #include <stddef.h>
 #include <stdint.h>

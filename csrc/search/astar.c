@@ -1,0 +1,640 @@
+/*
+** astar.c -- A* over keys, on every core (pn_key_astar, keygame.h).
+*/
+#define _POSIX_C_SOURCE 200809L
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "keytab.h"
+#include "team.h"
+
+/* {====================================================================
+** A*, on every core
+**
+** Buckets by f = g + h, each split by g; the lowest is taken a batch of
+** ABATCH entries at a time, from its largest g down (ties between equal
+** f go to the state nearest the goal by h: the last bucket ends sooner),
+** the last pushed first within one g, in two phases:
+**   1. the threads take pieces of PIECE entries of the batch.  Each
+**      entry is checked against the table (a state closed since, or
+**      reached more cheaply, is stale), and the successors of the others
+**      that the table does not hold as cheaply are listed with their f.
+**      The heuristic, the costly part, is computed here.
+**   2. one thread walks the lists in batch order: it checks each entry
+**      against the table again, closes its state, inserts its successors
+**      and pushes them on their buckets.
+** Each batch is popped before the batch before it goes through phase 2,
+** so that phase 2 of one runs beside phase 1 of the next on the other
+** threads (on one thread, one after the other: the same batches).  Phase
+** 1 only reads the table, which phase 2 may be writing: a slot is one
+** word, read and written whole (relaxed atomics), and no table grows
+** meanwhile (room_for).  What phase 1 reads of the table only saves work:
+** the table is monotone (costs only fall, closed stays closed), so a
+** successor it drops would be dropped by phase 2 too, and phase 2 decides
+** everything else from the table as it is then (stale entries; under
+** partial expansion, next_bound).  So the search is the same for any
+** number of threads.  With a consistent heuristic, every state of the
+** lowest bucket has its least cost, so expanding a batch of them before
+** the successors of the first are inserted changes nothing a serial A*
+** would prove.
+**
+** A bucket entry is key << 7 | g when keys fit 56 bits (a stale entry is
+** one whose g is not the table's), else the key alone (then stale when
+** g + h is not the bucket's f).
+**
+** Move pruning (pn_keygame.succ_after), when the game offers it and its
+** tags fit an entry beside the key and g (key << (7 + tb) | tag << 7 |
+** g): the entry keeps the move that set the table's g, and its expansion
+** leaves out the moves that commute with that move and come before it.
+** This is safe with duplicate detection.  Claim: once bucket F is done,
+** every state t with d(t) + h(t) <= F is generated at cost d(t) (d: the
+** distance from the start).  By induction on d(t) = k: t = m(s) for some
+** s at distance k - 1 with d(s) + h(s) <= F (h is consistent), expanded
+** at cost k - 1 by the hypothesis, so the parent p of its tag L is at
+** distance k - 2 (closed, its cost least).  m was not left out for t
+** being p or one move from p: those are at distance k - 1 at most.  If m
+** was left out for commuting with L, m < L, then u = m(p) is at distance
+** k - 1, d(u) + h(u) <= F, so u was expanded too, and t = L(u): the same
+** question for the pair (u, L), whose move is larger.  Moves are finite,
+** so some pair generates t.  Successors dropped as dead (h infinite)
+** have no goal below them.
+**
+** Once the search holds 3/4 of its memory budget beyond its buffers (or
+** throughout, or never: pn_limits.partial), expansion is partial (Yoshizumi, Miura and
+** Ishida's PEA*): a state expanded in bucket f stores only its
+** successors of bound f, and goes to a second stack of bucket f', the
+** least bound above f among the others, to be expanded again for those
+** of bound f' when the search gets there.  A successor whose bound is
+** above the optimal length is never stored: these are most of what a
+** plain A* stores while it works through its last bucket.  The re-
+** expansions cost time, hence full expansion while memory allows.  A
+** bucket's own entries are taken before its re-expansions.  The switch
+** depends on the tables and buckets only, the same on any number of
+** threads.
+** ===================================================================== */
+
+/* the table byte: cost so far (0..126), 0x80 set once expanded */
+#define CLOSED 0x80
+#define MAXG 126
+#define NBUCKET (MAXG * 2 + 2)
+#define ABATCH 1024                /* bucket entries per batch */
+#define PIECE 128                  /* entries per piece of phase 1 */
+#define NPIECE (ABATCH / PIECE)
+#define APAR 128                   /* smaller batches on one thread */
+#define CLOSEAHEAD 8               /* entries fetched ahead in phase 2 */
+/* a listed successor: key (ck), tag (ct) and bound (cf); one left out by
+** partial expansion: key (lk) and bound (lf) */
+#define LISTED_BYTES (sizeof(uint64_t) + sizeof(uint32_t) + 1)
+#define LEFT_BYTES (sizeof(uint64_t) + 1)
+
+enum { A_STALE, A_GOAL, A_EXPAND };
+
+typedef struct astar astar;
+
+typedef struct aworker {
+  astar *a;
+  scratch sc;
+} aworker;
+
+/* what phase 1 lists for one piece of a batch, entry after entry */
+typedef struct apiece {
+  uint64_t *ck;                     /* successors listed: keys */
+  uint8_t *cf;                      /*   their bounds */
+  uint32_t *ct;                     /*   and their tags (pruning) */
+  size_t nc;                        /* how many */
+  uint64_t *lk;                     /* partial: successors left out */
+  uint8_t *lf;                      /*   their bounds */
+} apiece;
+
+/* a batch: its entries, and what phase 1 found for each */
+typedef struct abatch {
+  uint64_t *e;                      /* entries, in pop order (copied:
+                                    ** phase 2 pushes on the bucket):
+                                    ** packed, key << (7 + tb) | tag << 7 |
+                                    ** cost; else the key */
+  size_t nb;
+  int f;                            /* the bucket */
+  int re;                           /* re-expansions */
+  int partial;                      /* expanded partially */
+  int npiece;
+  int taken;                        /* pieces taken (atomic) */
+  uint8_t *status;                  /* per entry */
+  uint8_t *gx;                      /* its cost */
+  uint32_t *nchild;                 /* successors listed */
+  uint32_t *nleft;                  /* successors left out (partial) */
+  uint64_t *lkey;                   /* the left out one of least bound */
+  uint8_t *lbound;                  /*   and that bound (0: none) */
+  apiece piece[NPIECE];
+} abatch;
+
+struct astar {
+  const pn_keygame *g;
+  keytab t[NPART];                  /* by the top bits of the key's hash: a
+                                    ** table grows a sixteenth at a time */
+  int packed;
+  int tb;                           /* tag bits in an entry (0: no pruning) */
+  int partial;                      /* partial expansion (PEA*) */
+  abatch ab[2];                     /* in phase 2 and in phase 1, in turn */
+  abatch *p1;                       /* the batch of the workers' phase 1 */
+  aworker w[MAXTHREADS];
+  team tm;
+};
+
+static uint64_t entry_key(const astar *a, uint64_t e) {
+  return a->packed ? e >> (7 + a->tb) : e;
+}
+
+static int entry_cost(uint64_t e) { return (int)(e & 0x7f); }
+
+/* the tag bits (none without pruning: then tags are move codes, dropped) */
+static uint32_t tag_mask(const astar *a) {
+  return ((uint32_t)1 << a->tb) - 1;
+}
+
+static uint32_t entry_tag(const astar *a, uint64_t e) {
+  return (uint32_t)(e >> 7) & tag_mask(a);
+}
+
+static uint64_t entry_of(const astar *a, uint64_t key, uint32_t tag,
+                         int cost) {
+  if (!a->packed) return key;
+  return key << (7 + a->tb) | (uint64_t)(tag & tag_mask(a)) << 7
+         | (uint64_t)cost;
+}
+
+static uint8_t astar_get(const astar *a, uint64_t key) {
+  uint64_t h = pn_mix64(key);
+  return tab_get_h(&a->t[part_of(key)], key, h);
+}
+
+PREFETCHER void astar_prefetch(const astar *a, uint64_t key) {
+  uint64_t h = pn_mix64(key);
+  tab_prefetch(&a->t[part_of(key)], h);
+}
+
+static uint8_t *astar_put(astar *a, uint64_t key, uint8_t val, int *isnew) {
+  uint64_t h = pn_mix64(key);
+  return tab_put_h(&a->t[part_of(key)], key, h, val, isnew);
+}
+
+/* the value byte of key's slot, NULL when the table does not hold it
+** (phase 2: the one thread that writes) */
+static uint8_t *astar_slot(astar *a, uint64_t key) {
+  keytab *t = &a->t[part_of(key)];
+  size_t j;
+  if (!t->cap) return NULL;
+  j = tab_find(t, key, pn_mix64(key), NULL);
+  return t->keys[j] != EMPTY ? slot_val(t, j) : NULL;
+}
+
+/* whether the table holds key at cost gx or less, or expanded */
+static int astar_holds(const astar *a, uint64_t key, int gx) {
+  uint8_t v = astar_get(a, key);
+  return v != NOVAL && ((v & CLOSED) || v <= gx);
+}
+
+static uint64_t astar_states(const astar *a) {
+  uint64_t n = 0;
+  int p;
+  for (p = 0; p < NPART; p++) n += a->t[p].n;
+  return n;
+}
+
+/* 0 if h(key) <= bound, else a lower bound on h(key) above bound */
+static int h_above(const pn_keygame *g, uint64_t key, int bound) {
+  int h;
+  if (g->h_above) return g->h_above(g->ud, key, bound);
+  h = g->h(g->ud, key);
+  return h > bound ? h : 0;
+}
+
+/* phase 1 on piece k of batch B */
+static void astar_piece(astar *a, aworker *w, abatch *B, int k) {
+  const pn_keygame *g = a->g;
+  apiece *pc = &B->piece[k];
+  size_t lo = (size_t)k * PIECE, hi = lo + PIECE < B->nb ? lo + PIECE
+                                                          : B->nb, i;
+  size_t nc = 0, nl = 0;
+  /* the entries' own slots are looked up first (not re-expansions of
+  ** packed entries: their cost comes with them) */
+  int look = !B->re || !a->packed;
+  for (i = lo; look && i < hi && i < lo + CLOSEAHEAD; i++)
+    astar_prefetch(a, entry_key(a, B->e[i]));
+  for (i = lo; i < hi; i++) {
+    uint64_t e = B->e[i], key = entry_key(a, e);
+    uint8_t v;
+    int gx, nk, j, m;
+    size_t firstc = nc, firstl = nl;
+    if (look && i + CLOSEAHEAD < hi)
+      astar_prefetch(a, entry_key(a, B->e[i + CLOSEAHEAD]));
+    B->nchild[i] = 0;
+    B->nleft[i] = 0;
+    B->lbound[i] = 0;
+    B->gx[i] = 0;
+    if (B->re) {            /* closed, its cost final, not the goal */
+      gx = a->packed ? entry_cost(e) : astar_get(a, key) & ~CLOSED;
+    } else {
+      v = astar_get(a, key);
+      gx = v & ~CLOSED;
+      if (v == NOVAL || (v & CLOSED)
+          || (a->packed ? gx != entry_cost(e)
+                        : gx + g->h(g->ud, key) != B->f)) {
+        B->status[i] = A_STALE;
+        continue;
+      }
+      if (g->is_goal(g->ud, key)) { B->status[i] = A_GOAL; continue; }
+    }
+    B->gx[i] = (uint8_t)gx;
+    B->status[i] = A_EXPAND;
+    if (gx + 1 > MAXG) continue;
+    nk = a->tb ? g->succ_after(g->ud, key, entry_tag(a, e), w->sc.out,
+                               w->sc.mv)
+               : g->succ(g->ud, key, w->sc.out, w->sc.mv);
+    /* the successors the table does not hold as cheaply, kept in out[]
+    ** (a re-expansion's successors of bound below f are in the table at
+    ** gx + 1 or less) */
+    for (j = 0; j < nk && j < AHEAD; j++) astar_prefetch(a, w->sc.out[j]);
+    for (j = 0, m = 0; j < nk; j++) {
+      uint64_t c = w->sc.out[j];
+      if (j + AHEAD < nk) astar_prefetch(a, w->sc.out[j + AHEAD]);
+      if (!astar_holds(a, c, gx + 1)) {
+        w->sc.mv[m] = w->sc.mv[j];
+        w->sc.out[m++] = c;
+      }
+    }
+    /* their bounds, fetching the heuristic's memory a state ahead: all
+    ** listed, or (partial) those of bound f listed and the others noted
+    ** with a lower bound on theirs */
+    if (g->h_hint && m > 0) g->h_hint(g->ud, w->sc.out[0]);
+    for (j = 0; j < m; j++) {
+      uint64_t c = w->sc.out[j];
+      int fc;
+      if (g->h_hint && j + 1 < m) g->h_hint(g->ud, w->sc.out[j + 1]);
+      if (B->partial) {
+        int lb = h_above(g, c, B->f - gx - 1);
+        if (lb > 0) {
+          if (gx + 1 + lb < NBUCKET) {
+            if (B->lbound[i] == 0 || gx + 1 + lb < B->lbound[i]) {
+              B->lbound[i] = (uint8_t)(gx + 1 + lb);
+              B->lkey[i] = c;
+            }
+            pc->lk[nl] = c;
+            pc->lf[nl++] = (uint8_t)(gx + 1 + lb);
+          }
+          continue;
+        }
+        fc = B->f;
+      } else {
+        fc = gx + 1 + g->h(g->ud, c);
+        if (fc < B->f) fc = B->f;    /* cannot happen with a consistent h */
+        if (fc > NBUCKET - 1) continue;
+      }
+      pc->ck[nc] = c;
+      pc->ct[nc] = w->sc.mv[j];
+      pc->cf[nc++] = (uint8_t)fc;
+    }
+    B->nchild[i] = (uint32_t)(nc - firstc);
+    B->nleft[i] = (uint32_t)(nl - firstl);
+  }
+  pc->nc = nc;
+}
+
+/* phase 1: the pieces of B not yet taken */
+static void astar_take(astar *a, aworker *w, abatch *B) {
+  int k;
+  while ((k = __atomic_fetch_add(&B->taken, 1, __ATOMIC_RELAXED))
+         < B->npiece) {
+    astar_piece(a, w, B, k);
+  }
+}
+
+static void astar_phase1(void *ud) {
+  aworker *w = ud;
+  astar_take(w->a, w, w->a->p1);
+}
+
+static void *aworker_main(void *ud) {
+  aworker *w = ud;
+  team_serve(&w->a->tm, astar_phase1, w);      /* a round: a batch */
+  return NULL;
+}
+
+/* entries in bucket f: open by cost, and re-expansions */
+static size_t bucket_size(const vec *open, const vec *again) {
+  size_t n = again->n;
+  int g;
+  for (g = 0; g <= MAXG; g++) n += open[g].n;
+  return n;
+}
+
+/* the buckets: open[f][g], entries of bound f and cost g; again[f],
+** states to expand again for their successors of bound f */
+typedef struct abuckets {
+  vec (*open)[MAXG + 1];
+  vec again[NBUCKET];
+  int top[NBUCKET];                 /* open[f][g] is empty above g */
+} abuckets;
+
+/* phase 2 walks the pieces' lists in order: fetch the slot of the next
+** successor of a cursor (piece *pk, successor *pj) running ahead */
+static void ahead_next(const astar *a, const abatch *B, int *pk,
+                       size_t *pj) {
+  while (*pk < B->npiece && *pj >= B->piece[*pk].nc) { (*pk)++; *pj = 0; }
+  if (*pk < B->npiece) astar_prefetch(a, B->piece[*pk].ck[(*pj)++]);
+}
+
+/* partial: the least bound above B's of the successors of entry i that
+** phase 1 left out (their lk[0..n), lf[0..n)) and that the table does
+** not hold at cost gx + 1 or less: the next bucket of the entry, or 0.
+** Read now rather than by phase 1, which may have seen the table while
+** an earlier batch was inserted; the least one is the answer but for
+** rare cases */
+static int next_bound(const astar *a, const abatch *B, size_t i,
+                      const uint64_t *lk, const uint8_t *lf, uint32_t n) {
+  int gx = B->gx[i], best = 0;
+  uint32_t j;
+  if (!B->lbound[i]) return 0;
+  if (!astar_holds(a, B->lkey[i], gx + 1)) return B->lbound[i];
+  for (j = 0; j < n; j++)
+    if ((best == 0 || lf[j] < best) && !astar_holds(a, lk[j], gx + 1))
+      best = lf[j];
+  return best;
+}
+
+/* phase 2 of batch B: close its states, insert the successors listed,
+** push them on their buckets; 0 when a limit stops it.  Another batch may
+** be in phase 1 meanwhile: then no table may grow (the caller checks). */
+static int astar_phase2(astar *a, abatch *B, abuckets *bk,
+                        pn_keyresult *res, int *found, uint64_t *goal) {
+  size_t i, pj = 0, cat = 0, lat = 0;
+  int pk = 0;
+  for (i = 0; i < AHEAD; i++) ahead_next(a, B, &pk, &pj);
+  for (i = 0; i < B->nb && i < CLOSEAHEAD; i++)
+    astar_prefetch(a, entry_key(a, B->e[i]));
+  for (i = 0; i < B->nb; i++) {
+    const apiece *pc = &B->piece[i / PIECE];
+    uint64_t key = entry_key(a, B->e[i]);
+    uint32_t tag = entry_tag(a, B->e[i]), j;
+    int gx = B->gx[i], nf, fc, isnew;
+    if (i % PIECE == 0) cat = lat = 0;
+    if (i + CLOSEAHEAD < B->nb) {
+      astar_prefetch(a, entry_key(a, B->e[i + CLOSEAHEAD]));
+      if (B->lbound[i + CLOSEAHEAD])
+        astar_prefetch(a, B->lkey[i + CLOSEAHEAD]);
+    }
+    if (B->status[i] == A_STALE) goto next;
+    if (!B->re) {
+      /* stale since phase 1 read its slot (phase 1 may read while the
+      ** batch before is inserted: the table decides now) */
+      uint8_t *v = astar_slot(a, key);
+      if (!v || (*v & CLOSED)
+          || (a->packed && (*v & ~CLOSED) != entry_cost(B->e[i])))
+        goto next;
+      if (B->status[i] == A_GOAL) { *found = 1; *goal = key; return 1; }
+      val_set(v, *v | CLOSED);
+      res->expanded++;
+    }
+    nf = B->partial ? next_bound(a, B, i, pc->lk + lat, pc->lf + lat,
+                                 B->nleft[i])
+                    : 0;
+    if (nf && !vec_push(&bk->again[nf], entry_of(a, key, tag, gx)))
+      return 0;
+    for (j = 0; j < B->nchild[i]; j++) {
+      uint64_t c = pc->ck[cat + j];
+      uint8_t *cv;
+      ahead_next(a, B, &pk, &pj);
+      if (!(cv = astar_put(a, c, (uint8_t)(gx + 1), &isnew))) return 0;
+      if (!isnew) {
+        if ((*cv & CLOSED) || *cv <= gx + 1) continue;
+        val_set(cv, (uint8_t)(gx + 1));
+      }
+      fc = pc->cf[cat + j];
+      if (!vec_push(&bk->open[fc][gx + 1],
+                    entry_of(a, c, pc->ct[cat + j], gx + 1)))
+        return 0;
+      if (bk->top[fc] < gx + 1) bk->top[fc] = gx + 1;
+    }
+  next:
+    cat += B->nchild[i];
+    lat += B->nleft[i];
+  }
+  return 1;
+}
+
+/* whether B's phase 2 may run beside another batch's phase 1: no table
+** may grow while it does (B lists at most that many new states) */
+static int room_for(const astar *a, const abatch *B) {
+  size_t n = 0;
+  int p;
+  for (p = 0; p < B->npiece; p++) n += B->piece[p].nc;
+  for (p = 0; p < NPART; p++)
+    if (a->t[p].n + n >= a->t[p].full) return 0;
+  return 1;
+}
+
+static int abatch_init(abatch *B, size_t per) {
+  int k;
+  memset(B, 0, sizeof *B);
+  B->e = malloc(ABATCH * sizeof *B->e);
+  B->status = malloc(ABATCH);
+  B->gx = malloc(ABATCH);
+  B->lbound = malloc(ABATCH);
+  B->nchild = malloc(ABATCH * sizeof *B->nchild);
+  B->nleft = malloc(ABATCH * sizeof *B->nleft);
+  B->lkey = malloc(ABATCH * sizeof *B->lkey);
+  if (!B->e || !B->status || !B->gx || !B->lbound || !B->nchild
+      || !B->nleft || !B->lkey)
+    return 0;
+  for (k = 0; k < NPIECE; k++) {
+    apiece *pc = &B->piece[k];
+    if (!(pc->ck = malloc(per * sizeof *pc->ck))
+        || !(pc->ct = malloc(per * sizeof *pc->ct))
+        || !(pc->cf = malloc(per))
+        || !(pc->lk = malloc(per * sizeof *pc->lk))
+        || !(pc->lf = malloc(per)))
+      return 0;
+  }
+  return 1;
+}
+
+static void abatch_free(abatch *B) {
+  int k;
+  for (k = 0; k < NPIECE; k++) {
+    apiece *pc = &B->piece[k];
+    free(pc->ck); free(pc->ct); free(pc->cf); free(pc->lk); free(pc->lf);
+  }
+  free(B->e); free(B->status); free(B->gx); free(B->lbound);
+  free(B->nchild); free(B->nleft); free(B->lkey);
+}
+
+/* the next batch of bucket f into B (none when the bucket is empty) */
+static void astar_pop(astar *a, abuckets *bk, int f, abatch *B) {
+  vec *q;
+  size_t i;
+  while (bk->top[f] > 0 && bk->open[f][bk->top[f]].n == 0) bk->top[f]--;
+  q = bk->open[f][bk->top[f]].n > 0 ? &bk->open[f][bk->top[f]]
+                                    : &bk->again[f];
+  B->nb = q->n < ABATCH ? q->n : ABATCH;
+  for (i = 0; i < B->nb; i++) B->e[i] = q->a[--q->n];
+  B->f = f;
+  B->re = q == &bk->again[f];
+  B->partial = a->partial;
+  B->npiece = (int)((B->nb + PIECE - 1) / PIECE);
+  B->taken = 0;
+  vec_trim(q);
+}
+
+int pn_key_astar(const pn_keygame *g, uint64_t start, int threads,
+                 const pn_limits *lim, pn_keyresult *res, pn_error *err) {
+  budget b;
+  astar *a;
+  abuckets *bk;
+  abatch *B2, *B1;
+  int f, rc = PN_OK, isnew, found = 0, h0, fmin = 0, t, started = 0;
+  int ok = 1;
+  uint64_t goal = 0;
+  size_t per, bufbytes, fixed;
+  memset(res, 0, sizeof *res);
+  if (!g->pred || !g->h)
+    return pn_seterror(err, PN_EINVAL, "A* needs predecessors and a "
+                       "heuristic");
+  if (threads < 1) threads = 1;
+  if (threads > MAXTHREADS) threads = MAXTHREADS;
+  budget_init(&b, lim);
+  a = calloc(1, sizeof *a);
+  bk = calloc(1, sizeof *bk);
+  if (!a || !bk) {
+    free(a);
+    free(bk);
+    return pn_seterror(err, PN_ENOMEM, "out of memory");
+  }
+  for (f = 0; f < NBUCKET; f++) bk->again[f].b = &b;
+  a->g = g;
+  a->packed = packs(g);
+  a->partial = lim && lim->partial > 0;
+  /* pruning when the entries hold the tags beside key and cost */
+  if (g->succ_after && g->tagbits > 0 && a->packed && !(lim && lim->prune < 0)
+      && g->keybits + g->tagbits + 7 <= 64)
+    a->tb = g->tagbits;
+  for (t = 0; t < NPART; t++) {
+    a->t[t].b = &b;
+    a->t[t].packed = a->packed;
+  }
+  /* the lists of a piece hold its entries' successors at most */
+  per = (size_t)PIECE * (size_t)(g->maxsucc + 1);
+  bufbytes = 2 * NPIECE * per * (LISTED_BYTES + LEFT_BYTES);
+  for (t = 0; t < threads; t++) {
+    aworker *w = &a->w[t];
+    w->a = a;
+    if (!scratch_init(&w->sc, g)) break;
+  }
+  if ((bk->open = calloc(NBUCKET, sizeof *bk->open)) != NULL)
+    for (f = 0; f < NBUCKET; f++)
+      for (t = 0; t <= MAXG; t++) bk->open[f][t].b = &b;
+  if (!bk->open || t < threads || !abatch_init(&a->ab[0], per)
+      || !abatch_init(&a->ab[1], per)) {
+    rc = pn_seterror(err, PN_ENOMEM, "out of memory for A*'s buffers");
+    goto cleanup;
+  }
+  h0 = g->h(g->ud, start);
+  if (h0 > MAXG) h0 = MAXG;
+  fmin = h0;
+  if (!take(&b, bufbytes)) {  /* a limit */
+    snprintf(b.why, sizeof b.why, "memory budget of %.2f MB is below the "
+             "%.2f MB of A*'s buffers", b.max / 1e6, (double)bufbytes / 1e6);
+    goto stopped;
+  }
+  fixed = b.used;
+  /* the workers start with the first batch that needs them; if one
+  ** cannot start, the search runs on one thread */
+  team_start(&a->tm, threads, aworker_main, a->w, sizeof a->w[0]);
+  started = 1;
+  if (!astar_put(a, start, 0, &isnew)
+      || !vec_push(&bk->open[h0][0], entry_of(a, start, 0, 0)))
+    goto stopped;
+  if (a->partial) { res->partial = 1; res->partial_from = h0; }
+  for (f = h0; f < NBUCKET && !found; f++) {
+    fmin = f;
+    if (f > h0)
+      report(g, "astar", f, astar_states(a),
+             bucket_size(bk->open[f], &bk->again[f]), &b);
+    /* bucket f grows while it is processed; its entries are taken from
+    ** the largest cost down (the nearest the goal by the bound: in the
+    ** last bucket, the goal comes sooner), then its re-expansions.  Each
+    ** batch is popped before the one before it is inserted (phase 2),
+    ** so that its phase 1 can run on the other threads meanwhile */
+    B2 = NULL;
+    for (;;) {
+      int par, beside;
+      if (!a->partial && !(lim && lim->partial < 0)
+          && b.used - fixed > (b.max - fixed) / 4 * 3) {
+        a->partial = 1;                  /* the rest lean, at a cost */
+        res->partial = 1;
+        res->partial_from = f;
+      }
+      B1 = B2 == &a->ab[0] ? &a->ab[1] : &a->ab[0];
+      astar_pop(a, bk, f, B1);
+      if (B1->nb == 0 && !B2) break;
+      par = B1->nb >= APAR && team_ready(&a->tm) > 1;
+      /* B2's inserts beside B1's phase 1 when its packed table slots can
+      ** be read as they are written and no table will grow */
+      beside = par && B2 && a->packed && room_for(a, B2);
+      a->p1 = B1;
+      if (B2 && !beside) ok = astar_phase2(a, B2, bk, res, &found, &goal);
+      if (ok && !found && B1->nb) {
+        if (par) team_begin(&a->tm);
+        if (beside) ok = astar_phase2(a, B2, bk, res, &found, &goal);
+        astar_take(a, &a->w[0], B1);
+        if (par) team_end(&a->tm);
+      }
+      if (!ok) goto stopped;
+      if (found) break;
+      B2 = B1->nb ? B1 : NULL;
+      if (poll_limits(&b)) goto stopped;
+    }
+    if (!found) {                        /* done: its room goes back */
+      for (t = 0; t <= MAXG; t++) vec_free(&bk->open[f][t]);
+      vec_free(&bk->again[f]);
+    }
+  }
+  res->found = found;
+  res->states = astar_states(a);
+  res->memory = b.peak;
+  if (found) {
+    /* the depths in the table are costs: strip the closed flags first */
+    size_t i;
+    for (t = 0; t < NPART; t++)
+      for (i = 0; i < a->t[t].cap; i++)
+        *slot_val(&a->t[t], i) &= (uint8_t)~CLOSED;
+    if (!path_to(g, a->t, NPART, goal, &a->w[0].sc, res))
+      rc = pn_seterror(err, PN_EINTERNAL, "penny bug: A* path "
+                       "reconstruction failed");
+  }
+  goto cleanup;
+stopped:
+  res->stopped = b.stopped;
+  snprintf(res->why, sizeof res->why, "%s", b.why);
+  res->states = astar_states(a);
+  res->memory = b.peak;
+  res->lower_bound = fmin;    /* every f below was exhausted */
+cleanup:
+  if (started) team_stop(&a->tm);
+  for (t = 0; t < NPART; t++) tab_free(&a->t[t]);
+  for (f = 0; f < NBUCKET; f++) {
+    if (bk->open)
+      for (t = 0; t <= MAXG; t++) vec_free(&bk->open[f][t]);
+    vec_free(&bk->again[f]);
+  }
+  for (t = 0; t < MAXTHREADS; t++)
+    if (a->w[t].sc.out || a->w[t].sc.mv) scratch_free(&a->w[t].sc);
+  abatch_free(&a->ab[0]);
+  abatch_free(&a->ab[1]);
+  free(bk->open);
+  free(bk);
+  free(a);
+  return rc;
+}
+
+/* }==================================================================== */

@@ -1,0 +1,709 @@
+/*
+** bidir.c -- the bidirectional breadth-first search over keys, on every
+** core (pn_key_bidir, keygame.h).
+*/
+#define _POSIX_C_SOURCE 200809L
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "keytab.h"
+#include "team.h"
+
+/* {====================================================================
+** Bidirectional breadth-first search, on every core
+**
+** Each side keeps its states in NPART tables, by the top bits of the key's
+** hash.  A layer is expanded in chunks of the frontier, in two phases:
+**   1. the threads take slices of the chunk and sort the keys they produce
+**      into buffers, one per thread and partition;
+**   2. each thread owns whole partitions and inserts their keys, buffer by
+**      buffer in thread order, fetching slots a few keys ahead.
+** Every table sees its keys in the serial order, so the tables, the layers
+** and the path found are the same for any number of threads.  Limits are
+** checked between chunks.
+** ===================================================================== */
+
+/* frontier states per chunk: a layer is cut into about LAYER_CHUNKS chunks
+** of MINCHUNK to MAXCHUNK states.  Small chunks stop a layer that meets
+** the other side sooner and keep the buffers in cache; large ones cost
+** fewer barriers (on font5x7, 1,024 made a 7-move search 2.6x faster and
+** a 15-move one 12% slower than 8,192).  The size depends on the
+** frontier's size only, so the chunks are the same for any number of
+** threads. */
+#define MINCHUNK 1024
+#define MAXCHUNK 8192
+#define LAYER_CHUNKS 32
+#define PROBE_CHUNK 1024          /* frontier states per probing chunk */
+
+typedef struct side {
+  keytab t[NPART];
+  vec cur[NPART];             /* the frontier (its keys have val = depth) */
+  size_t off[NPART + 1];      /* cur[p] starts at off[p] of the frontier */
+  uint64_t prev_layer;        /* size of the layer before the frontier */
+  int depth;                  /* complete layers */
+  double work;                /* keys produced per expansion (estimate) */
+  uint64_t made, expanded;
+} side;
+
+typedef struct meet {
+  int best;                   /* -1: none */
+  uint64_t key;
+} meet;
+
+/* keep the shorter meeting point, and of two as short the smaller key, so
+** the choice does not depend on the order the keys were met in */
+static void meet_take(meet *m, int len, uint64_t key) {
+  if (m->best < 0 || len < m->best || (len == m->best && key < m->key)) {
+    m->best = len;
+    m->key = key;
+  }
+}
+
+/* a meeting point found by probing below a frontier without storing:
+** `from` on the frontier, `key` on the other side, n moves between them */
+#define MAXPROBE 8
+
+typedef struct hit {
+  int len;                    /* -1: none */
+  uint64_t key, from;
+  int n;
+  uint32_t mv[MAXPROBE];      /* moves from `from` to key, in search order */
+} hit;
+
+/* keep the shortest, then the smallest key, then the smallest frontier
+** state: the same choice for any number of threads */
+static void hit_take(hit *h, int len, uint64_t key, uint64_t from,
+                     const uint32_t *mv, int n) {
+  if (h->len < 0 || len < h->len
+      || (len == h->len && (key < h->key
+                            || (key == h->key && from < h->from)))) {
+    h->len = len;
+    h->key = key;
+    h->from = from;
+    h->n = n;
+    memcpy(h->mv, mv, (size_t)n * sizeof *mv);
+  }
+}
+
+typedef struct bidir bidir;
+
+typedef struct bworker {
+  bidir *bd;
+  int id;
+  scratch sc;
+  vec buf[NPART];             /* keys of this thread's slice, by partition */
+  uint64_t made, expanded;
+  uint64_t *pout, *ph;        /* probing: keys and hashes, by level */
+  uint32_t *pmv;              /* probing: moves, by level */
+  hit hit;                    /* probing: best meeting point of the chunk */
+} bworker;
+
+struct bidir {
+  const pn_keygame *g;
+  budget *b;
+  side s[2];                  /* 0: forward from the starts, 1: backward */
+  int dir;                    /* the side being expanded */
+  size_t lo, hi;              /* the chunk: positions in its frontier */
+  int nt;                     /* threads in this chunk (1 for small ones) */
+  int nthreads;
+  bworker w[MAXTHREADS];
+  team tm;
+  int failed;
+  meet m[NPART];              /* best meeting point found, by partition */
+  int probing;                /* chunks probe plevel levels below the
+                              ** frontier instead of expanding it */
+  int plevel;
+  int halt;                   /* probing: a thread saw a limit */
+};
+
+/* the frontier key at position a of side x; *p is a partition at or
+** before the one holding a */
+static uint64_t frontier_key(const side *x, size_t a, int *p) {
+  while (x->off[*p + 1] <= a) ++*p;
+  return x->cur[*p].a[a - x->off[*p]];
+}
+
+/* phase 1: successors (or predecessors) of positions [a, b) */
+static void expand_slice(bidir *bd, bworker *w, size_t a, size_t b) {
+  side *x = &bd->s[bd->dir];
+  const pn_keygame *g = bd->g;
+  int p = 0, k;
+  /* each partition gets about made/expanded/NPART keys per state */
+  size_t want = (size_t)((double)(b - a) * x->work * 1.25 / NPART) + 64;
+  for (k = 0; k < NPART; k++) {
+    w->buf[k].n = 0;
+    vec_presize(&w->buf[k], want);
+  }
+  for (; a < b; a++) {
+    uint64_t key = frontier_key(x, a, &p);
+    int nk, j;
+    nk = bd->dir ? g->pred(g->ud, key, w->sc.out, w->sc.mv)
+                 : g->succ(g->ud, key, w->sc.out, w->sc.mv);
+    w->expanded++;
+    w->made += (uint64_t)nk;
+    for (j = 0; j < nk; j++)
+      if (!vec_push(&w->buf[part_of(w->sc.out[j])], w->sc.out[j])) {
+        __atomic_store_n(&bd->failed, 1, __ATOMIC_RELAXED);
+        return;
+      }
+  }
+}
+
+/* the hashes of keys k[0..n), taken in order, with the slots of table t
+** fetched AHEAD keys ahead: ring_start, then ring_hash(.., i) gives
+** pn_mix64(k[i]) for i = 0, 1, ... (each key is mixed once) */
+static void ring_start(uint64_t *ring, const keytab *t, const uint64_t *k,
+                       size_t n) {
+  size_t i;
+  for (i = 0; i < n && i < AHEAD; i++) {
+    ring[i] = pn_mix64(k[i]);
+    tab_prefetch(t, ring[i]);
+  }
+}
+
+HOT uint64_t ring_hash(uint64_t *ring, const keytab *t, const uint64_t *k,
+                       size_t n, size_t i) {
+  uint64_t h = ring[i % AHEAD];
+  if (i + AHEAD < n) {
+    ring[i % AHEAD] = pn_mix64(k[i + AHEAD]);
+    tab_prefetch(t, ring[i % AHEAD]);
+  }
+  return h;
+}
+
+/* the new keys k[0..n) of a layer of side x against the other side's
+** table yt, fetching slots a few keys ahead */
+static void meet_keys(const side *x, const keytab *yt, meet *m,
+                      const uint64_t *k, size_t n) {
+  size_t i;
+  uint64_t ring[AHEAD];
+  if (!yt->cap) return;
+  ring_start(ring, yt, k, n);
+  for (i = 0; i < n; i++) {
+    uint8_t other = tab_get_h(yt, k[i], ring_hash(ring, yt, k, n, i));
+    if (other != NOVAL) meet_take(m, x->depth + 1 + other, k[i]);
+  }
+}
+
+#define NEWBATCH 512              /* new keys checked against the other
+                                  ** side together */
+
+/* phase 2: the keys of partition p, from every thread's buffer.  Most
+** keys are already stored (a state has several parents): only the new
+** ones are looked up on the other side, in batches, so that the slots
+** fetched ahead are those of keys that will be looked up */
+static int insert_part(bidir *bd, int p) {
+  side *x = &bd->s[bd->dir], *y = &bd->s[1 - bd->dir];
+  keytab *xt = &x->t[p];
+  const keytab *yt = &y->t[p];
+  uint8_t val = (uint8_t)(x->depth + 1);
+  meet *m = &bd->m[p];
+  uint64_t fresh[NEWBATCH];
+  size_t nfresh = 0;
+  int t;
+  for (t = 0; t < bd->nt; t++) {
+    const uint64_t *a = bd->w[t].buf[p].a;
+    size_t i, n = bd->w[t].buf[p].n;
+    uint64_t ring[AHEAD];
+    ring_start(ring, xt, a, n);
+    for (i = 0; i < n; i++) {
+      uint64_t key = a[i], h = ring_hash(ring, xt, a, n, i);
+      int isnew;
+      if (!tab_put_h(xt, key, h, val, &isnew)) return 0;
+      if (!isnew) continue;
+      fresh[nfresh++] = key;
+      if (nfresh == NEWBATCH) {
+        meet_keys(x, yt, m, fresh, nfresh);
+        nfresh = 0;
+      }
+    }
+  }
+  meet_keys(x, yt, m, fresh, nfresh);
+  return 1;
+}
+
+/* {--------------------------------------------------------------------
+** Probing: when the memory is full, the levels below the frontier of one
+** side are searched depth-first without storing them, each state checked
+** against the other side's tables.  Level k is done only after levels
+** 1..k-1 found nothing, so the first meeting point has the shortest
+** length (x->depth + k + y->depth): a shortest path from x's frontier
+** leaves x's stored states at once and keeps away from them, and its
+** state k steps on lies in y's last layer.  States already stored with a
+** depth up to x->depth are not at distance x->depth + k: they are pruned.
+** --------------------------------------------------------------------- */
+
+/* a limit seen from a worker thread (read only; the main thread sets
+** b->stopped between chunks) */
+static int probe_poll(bidir *bd) {
+  if (pn_poll(bd->b->lim, bd->b->t0) != PN_OK) {
+    __atomic_store_n(&bd->halt, 1, __ATOMIC_RELAXED);
+    return 1;
+  }
+  return 0;
+}
+
+/* the states lvl+1 levels below `from`, through key (lvl levels below it,
+** reached by path[0..lvl)) */
+static void probe_below(bidir *bd, bworker *w, uint64_t from, uint64_t key,
+                        int lvl, uint32_t *path) {
+  const pn_keygame *g = bd->g;
+  const side *x = &bd->s[bd->dir], *y = &bd->s[1 - bd->dir];
+  size_t ms = (size_t)g->maxsucc + 1;
+  uint64_t *out = w->pout + (size_t)lvl * ms, *hh = w->ph + (size_t)lvl * ms;
+  uint32_t *mv = w->pmv + (size_t)lvl * ms;
+  int last = lvl + 1 == bd->plevel, nk, j;
+  const side *look = last ? y : x;
+  if (__atomic_load_n(&bd->halt, __ATOMIC_RELAXED)) return;
+  if ((++w->expanded & (POLL - 1)) == 0 && probe_poll(bd)) return;
+  nk = bd->dir ? g->pred(g->ud, key, out, mv) : g->succ(g->ud, key, out, mv);
+  w->made += (uint64_t)nk;
+  for (j = 0; j < nk; j++) {
+    hh[j] = pn_mix64(out[j]);
+    tab_prefetch(&look->t[part_of(out[j])], hh[j]);
+  }
+  for (j = 0; j < nk; j++) {
+    uint8_t v = tab_get_h(&look->t[part_of(out[j])], out[j], hh[j]);
+    path[lvl] = mv[j];
+    if (last) {
+      /* y's states of a depth beyond y->depth are a partial layer */
+      if (v != NOVAL && v <= y->depth)
+        hit_take(&w->hit, x->depth + lvl + 1 + v, out[j], from, path,
+                 lvl + 1);
+    } else if (v == NOVAL || v > x->depth) {
+      probe_below(bd, w, from, out[j], lvl + 1, path);
+    }
+  }
+}
+
+static void probe_slice(bidir *bd, bworker *w, size_t a, size_t b) {
+  const side *x = &bd->s[bd->dir];
+  uint32_t path[MAXPROBE];
+  int p = 0;
+  for (; a < b; a++) {
+    uint64_t key = frontier_key(x, a, &p);
+    probe_below(bd, w, key, key, 0, path);
+  }
+}
+
+/* }-------------------------------------------------------------------- */
+
+/* both phases for thread w of the chunk (a barrier between them when
+** the team has more than one thread) */
+static void run_phases(void *ud) {
+  bworker *w = ud;
+  bidir *bd = w->bd;
+  size_t len = bd->hi - bd->lo;
+  int p;
+  if (bd->probing) {
+    if (w->id < bd->nt)
+      probe_slice(bd, w, bd->lo + team_slice(len, w->id, bd->nt),
+                  bd->lo + team_slice(len, w->id + 1, bd->nt));
+    return;
+  }
+  if (w->id < bd->nt)
+    expand_slice(bd, w, bd->lo + team_slice(len, w->id, bd->nt),
+                 bd->lo + team_slice(len, w->id + 1, bd->nt));
+  if (bd->nt > 1) pthread_barrier_wait(&bd->tm.bar);
+  if (__atomic_load_n(&bd->failed, __ATOMIC_RELAXED)) return;
+  for (p = w->id; p < NPART && w->id < bd->nt; p += bd->nt)
+    if (!insert_part(bd, p)) {
+      __atomic_store_n(&bd->failed, 1, __ATOMIC_RELAXED);
+      return;
+    }
+}
+
+static void *bworker_main(void *ud) {
+  bworker *w = ud;
+  team_serve(&w->bd->tm, run_phases, w);       /* a round: a chunk */
+  return NULL;
+}
+
+/* expand positions [lo, hi) of the frontier of side bd->dir; 0 when a
+** table or buffer could not grow */
+static int run_chunk(bidir *bd, size_t lo, size_t hi) {
+  int nt;
+  bd->lo = lo;
+  bd->hi = hi;
+  /* small chunks on one thread: not worth the barriers (a probed state
+  ** is a lot of work); the workers start with the first chunk that
+  ** needs them */
+  if (bd->probing)
+    nt = hi - lo < (size_t)bd->nthreads ? (int)(hi - lo) : bd->nthreads;
+  else
+    nt = hi - lo < 512 ? 1 : bd->nthreads;
+  if (nt > 1) {
+    bd->nthreads = team_ready(&bd->tm);
+    if (nt > bd->nthreads) nt = bd->nthreads;
+  }
+  bd->nt = nt;
+  team_round(&bd->tm, run_phases, &bd->w[0], nt == 1);
+  return !bd->failed;
+}
+
+static uint64_t side_states(const side *x) {
+  uint64_t n = 0;
+  int p;
+  for (p = 0; p < NPART; p++) n += x->t[p].n;
+  return n;
+}
+
+static uint64_t frontier_size(const side *x) {
+  uint64_t n = 0;
+  int p;
+  for (p = 0; p < NPART; p++) n += x->cur[p].n;
+  return n;
+}
+
+/* list the new frontier (the keys of val x->depth) in cur, in slot order:
+** the old frontier goes first, so the other side can use its memory.  0
+** when the budget has no room for it (the list is then incomplete, and
+** only the other side can be probed) */
+static int side_frontier(side *x) {
+  uint8_t d = (uint8_t)x->depth;
+  int p;
+  for (p = 0; p < NPART; p++) vec_free(&x->cur[p]);
+  for (p = 0; p < NPART; p++) {
+    const keytab *t = &x->t[p];
+    vec *v = &x->cur[p];
+    size_t i, n = 0;
+    for (i = 0; i < t->cap; i++)
+      n += t->keys[i] != EMPTY && *slot_val(t, i) == d;
+    if (!vec_reserve(v, n)) return 0;
+    for (i = 0; i < t->cap; i++)
+      if (t->keys[i] != EMPTY && *slot_val(t, i) == d)
+        v->a[v->n++] = slot_key(t, i);
+  }
+  return 1;
+}
+
+static int side_put(side *x, uint64_t key) {
+  uint64_t h = pn_mix64(key);
+  int isnew;
+  if (!tab_put_h(&x->t[part_of(key)], key, h, 0, &isnew)) return 0;
+  return !isnew || vec_push(&x->cur[part_of(key)], key);
+}
+
+/* positions of the partitions' frontiers in the whole; its size */
+static size_t set_offsets(side *x) {
+  size_t total = 0;
+  int p;
+  for (p = 0; p < NPART; p++) {
+    x->off[p] = total;
+    total += x->cur[p].n;
+  }
+  x->off[NPART] = total;
+  return total;
+}
+
+/* would the next layer of x outgrow the budget?  An estimate: the layer
+** grows as the last one did, the tables by half at a load of 0.7, and
+** the new frontier's list replaces the old */
+static int layer_too_big(const bidir *bd, const side *x) {
+  const budget *b = bd->b;
+  double cur = (double)frontier_size(x), growth, add, need = 0;
+  int p;
+  if (cur < 65536 || !x->prev_layer) return 0;     /* small: just try */
+  growth = cur / (double)x->prev_layer;
+  add = cur * growth / NPART;
+  for (p = 0; p < NPART; p++) {
+    double cap = (double)x->t[p].cap, n = (double)x->t[p].n + add;
+    while (10 * n > 7 * cap) cap += cap / 2;
+    need += (cap - (double)x->t[p].cap) * (double)slot_bytes(&x->t[p]);
+  }
+  if (cur * growth > cur) need += (cur * growth - cur) * 8;
+  return (double)b->used + need > (double)b->max;
+}
+
+/* levels 1..levels below the frontier of side bd->dir, without storing
+** them.  1: a meeting point in *best; 0: none (b->stopped says why, and
+** *lb is the lower bound proven) */
+static int bidir_probe(bidir *bd, int levels, hit *best, int *lb) {
+  side *x = &bd->s[bd->dir], *y = &bd->s[1 - bd->dir];
+  budget *b = bd->b;
+  size_t total = set_offsets(x), lo, step = PROBE_CHUNK;
+  int k, t, found = 0;
+  *lb = x->depth + y->depth + 1;
+  bd->probing = 1;
+  for (t = 0; t < bd->nthreads; t++) bd->w[t].made = bd->w[t].expanded = 0;
+  for (k = 1; k <= levels && !found; k++) {
+    if (x->depth + y->depth + k >= 250) break;
+    bd->plevel = k;
+    for (lo = 0; lo < total && !found; lo += step) {
+      size_t hi = total - lo > step ? lo + step : total;
+      for (t = 0; t < bd->nthreads; t++) bd->w[t].hit.len = -1;
+      run_chunk(bd, lo, hi);
+      /* a worker's halt means a limit the main thread sees as well */
+      if (poll_limits(b)) goto out;
+      for (t = 0; t < bd->nthreads; t++)
+        if (bd->w[t].hit.len >= 0)
+          hit_take(best, bd->w[t].hit.len, bd->w[t].hit.key,
+                   bd->w[t].hit.from, bd->w[t].hit.mv, bd->w[t].hit.n);
+      found = best->len >= 0;
+    }
+    if (!found) {
+      *lb = x->depth + y->depth + k + 1;
+      report(bd->g, bd->dir ? "probe<" : "probe>", *lb - 1,
+             side_states(&bd->s[0]) + side_states(&bd->s[1]), 0, b);
+    }
+  }
+out:
+  for (t = 0; t < bd->nthreads; t++) {
+    x->made += bd->w[t].made;
+    x->expanded += bd->w[t].expanded;
+  }
+  bd->probing = 0;
+  return found;
+}
+
+/* moves of the path through the probed meeting point h */
+static int probe_path(bidir *bd, const hit *h, pn_keyresult *res) {
+  const pn_keygame *g = bd->g;
+  scratch *sc = &bd->w[0].sc;
+  kview v0, v1;
+  size_t n = 0, j;
+  int ok, i;
+  /* forward: start .. from, the probe's moves, key .. goal; backward:
+  ** start .. key, the probe's moves reversed, from .. goal */
+  uint64_t a = bd->dir ? h->key : h->from, z = bd->dir ? h->from : h->key;
+  v0.t = bd->s[0].t; v0.np = NPART;
+  v1.t = bd->s[1].t; v1.np = NPART;
+  res->moves = malloc(((size_t)h->len + 1) * sizeof *res->moves);
+  ok = res->moves && walk(g, &v0, a, 0, sc, res->moves, &n);
+  for (j = 0; ok && j < n / 2; j++) {
+    uint32_t m = res->moves[j];
+    res->moves[j] = res->moves[n - 1 - j];
+    res->moves[n - 1 - j] = m;
+  }
+  for (i = 0; ok && i < h->n; i++)
+    res->moves[n++] = h->mv[bd->dir ? h->n - 1 - i : i];
+  ok = ok && walk(g, &v1, z, 1, sc, res->moves, &n);
+  res->nmoves = n;
+  return ok && (int)n == h->len;
+}
+
+/* one layer of side dir; *found takes the meeting points.  0 when a limit
+** stops it (b->stopped says which) */
+static int bidir_layer(bidir *bd, meet *found) {
+  side *x = &bd->s[bd->dir], *y = &bd->s[1 - bd->dir];
+  budget *b = bd->b;
+  size_t total = set_offsets(x), lo, chunk = total / LAYER_CHUNKS;
+  int p, t;
+  for (p = 0; p < NPART; p++) bd->m[p].best = -1;
+  for (t = 0; t < bd->nthreads; t++) bd->w[t].made = bd->w[t].expanded = 0;
+  if (chunk < MINCHUNK) chunk = MINCHUNK;
+  if (chunk > MAXCHUNK) chunk = MAXCHUNK;
+  for (lo = 0; lo < total; lo += chunk) {
+    size_t hi = total - lo > chunk ? lo + chunk : total;
+    if (!run_chunk(bd, lo, hi)) {
+      if (!b->stopped) {
+        b->stopped = PN_ENOMEM;
+        snprintf(b->why, sizeof b->why, "out of memory");
+      }
+      return 0;
+    }
+    if (b->lim && b->lim->max_states
+        && side_states(x) + side_states(y) >= b->lim->max_states) {
+      b->stopped = PN_ENOMEM;
+      snprintf(b->why, sizeof b->why, "state limit of %zu reached",
+               b->lim->max_states);
+      return 0;
+    }
+    if (poll_limits(b)) return 0;
+    /* the layers so far did not meet, so every meeting point of this one
+    ** has the same length, depth_x + 1 + depth_y: the first chunk that
+    ** meets ends the search (the same chunk for any number of threads) */
+    for (p = 0; p < NPART; p++)
+      if (bd->m[p].best >= 0) meet_take(found, bd->m[p].best, bd->m[p].key);
+    if (found->best >= 0) break;
+  }
+  for (t = 0; t < bd->nthreads; t++) {
+    x->made += bd->w[t].made;
+    x->expanded += bd->w[t].expanded;
+  }
+  return 1;
+}
+
+int pn_key_bidir(const pn_keygame *g, const uint64_t *starts, size_t nstart,
+                 const uint64_t *goals, size_t ngoal, int threads,
+                 const pn_limits *lim, pn_keyresult *res, pn_error *err) {
+  budget b;
+  bidir *bd;
+  meet found = { -1, 0 };
+  int k, p, t, started = 0, rc = PN_OK, lb = -1;
+  int levels = lim ? lim->probe_levels : 0;
+  size_t i, ms = (size_t)g->maxsucc + 1;
+  memset(res, 0, sizeof *res);
+  if (levels > MAXPROBE) levels = MAXPROBE;
+  if (!g->pred)
+    return pn_seterror(err, PN_EINVAL, "bidirectional search needs "
+                       "predecessors");
+  if (threads < 1) threads = 1;
+  if (threads > MAXTHREADS) threads = MAXTHREADS;
+  if (!(bd = calloc(1, sizeof *bd)))
+    return pn_seterror(err, PN_ENOMEM, "out of memory");
+  budget_init(&b, lim);
+  b.mt = 1;
+  pthread_mutex_init(&b.lock, NULL);
+  bd->g = g;
+  bd->b = &b;
+  bd->nthreads = threads;
+  for (k = 0; k < 2; k++) {
+    for (p = 0; p < NPART; p++) {
+      bd->s[k].t[p].b = bd->s[k].cur[p].b = &b;
+      bd->s[k].t[p].packed = packs(g);
+    }
+    bd->s[k].work = g->maxsucc / 2.0 + 1;
+  }
+  for (t = 0; t < threads; t++) {
+    bd->w[t].bd = bd;
+    bd->w[t].id = t;
+    for (p = 0; p < NPART; p++) bd->w[t].buf[p].b = &b;
+    bd->w[t].pout = malloc(ms * MAXPROBE * sizeof *bd->w[t].pout);
+    bd->w[t].ph = malloc(ms * MAXPROBE * sizeof *bd->w[t].ph);
+    bd->w[t].pmv = malloc(ms * MAXPROBE * sizeof *bd->w[t].pmv);
+    if (!scratch_init(&bd->w[t].sc, g) || !bd->w[t].pout || !bd->w[t].ph
+        || !bd->w[t].pmv) {
+      rc = pn_seterror(err, PN_ENOMEM, "out of memory");
+      goto done;
+    }
+  }
+  /* the workers start with the first chunk that needs them; if one
+  ** cannot start, the search runs on one thread */
+  team_start(&bd->tm, threads, bworker_main, bd->w, sizeof bd->w[0]);
+  started = 1;
+  for (i = 0; i < nstart; i++)
+    if (!side_put(&bd->s[0], starts[i])) goto stopped;
+  for (i = 0; i < ngoal; i++)
+    if (!side_put(&bd->s[1], goals[i])) goto stopped;
+  for (i = 0; i < nstart; i++)
+    if (view_get(&(kview){ bd->s[1].t, NPART }, starts[i]) == 0)
+      meet_take(&found, 0, starts[i]);
+  while (found.best < 0) {
+    side *x;
+    uint64_t n0 = 0, n1 = 0;
+    for (p = 0; p < NPART; p++) {
+      n0 += bd->s[0].cur[p].n;
+      n1 += bd->s[1].cur[p].n;
+    }
+    if (n0 == 0 || n1 == 0) break;                      /* exhausted */
+    bd->dir = n0 * bd->s[0].work <= n1 * bd->s[1].work ? 0 : 1;
+    x = &bd->s[bd->dir];
+    if (x->depth + 1 >= 250) {
+      b.stopped = PN_ELIMIT;
+      snprintf(b.why, sizeof b.why, "more than 250 layers");
+      goto stopped;
+    }
+    /* when the memory is full (or would be), the rest is probed */
+    if (levels > 0 && layer_too_big(bd, x)) {
+      b.stopped = PN_ENOMEM;
+      snprintf(b.why, sizeof b.why, "memory budget of %.3g MB too small "
+               "for the next layer", b.max / 1e6);
+      goto probe;
+    }
+    if (!bidir_layer(bd, &found)) {
+      if (b.stopped == PN_ENOMEM && levels > 0) goto probe;
+      goto stopped;
+    }
+    x->depth++;
+    if (found.best >= 0) break;           /* a partial layer: no frontier */
+    x->work = x->expanded ? (double)x->made / (double)x->expanded : x->work;
+    {
+      uint64_t layer;
+      x->prev_layer = frontier_size(x);
+      if (!side_frontier(x)) {
+        /* x's layer is complete: probe below the other side's frontier */
+        if (b.stopped == PN_ENOMEM && levels > 0) {
+          bd->dir = 1 - bd->dir;
+          goto probe;
+        }
+        goto stopped;
+      }
+      layer = frontier_size(x);
+      report(g, bd->dir ? "bidir<" : "bidir>",
+             bd->s[0].depth + bd->s[1].depth,
+             side_states(&bd->s[0]) + side_states(&bd->s[1]), layer, &b);
+    }
+  }
+  if (found.best >= 0) {
+    size_t n = 0, j;
+    kview v0, v1;
+    scratch *sc = &bd->w[0].sc;          /* the threads are idle now */
+    int ok;
+    v0.t = bd->s[0].t; v0.np = NPART;
+    v1.t = bd->s[1].t; v1.np = NPART;
+    res->found = 1;
+    res->moves = malloc(((size_t)found.best + 1) * sizeof *res->moves);
+    /* the start side walks back from the meeting point (reversed), the
+    ** goal side walks on from it */
+    ok = res->moves && walk(g, &v0, found.key, 0, sc, res->moves, &n);
+    for (j = 0; ok && j < n / 2; j++) {
+      uint32_t m = res->moves[j];
+      res->moves[j] = res->moves[n - 1 - j];
+      res->moves[n - 1 - j] = m;
+    }
+    ok = ok && walk(g, &v1, found.key, 1, sc, res->moves, &n);
+    res->nmoves = n;
+    if (!ok || (int)n != found.best)
+      rc = pn_seterror(err, PN_EINTERNAL, "penny bug: bidirectional path "
+                       "reconstruction failed");
+  } else {
+    res->found = 0;
+  }
+  goto done;
+probe:
+  {
+    hit h;
+    int code = b.stopped;
+    char why[sizeof b.why];
+    snprintf(why, sizeof why, "%s", b.why);
+    h.len = -1;
+    b.stopped = 0;
+    if (bidir_probe(bd, levels, &h, &lb)) {
+      res->found = 1;
+      res->probed = bd->plevel;
+      if (!probe_path(bd, &h, res))
+        rc = pn_seterror(err, PN_EINTERNAL, "penny bug: path reconstruction "
+                         "through a probed meeting point failed");
+      goto done;
+    }
+    res->probed = lb - (bd->s[0].depth + bd->s[1].depth + 1);
+    if (b.stopped) {                    /* a time limit or Ctrl-C */
+      char then[sizeof b.why];
+      snprintf(then, sizeof then, "%s", b.why);
+      snprintf(b.why, sizeof b.why, "%.70s, then %.70s", why, then);
+    } else {
+      snprintf(b.why, sizeof b.why, "%.100s; %d more levels searched "
+               "without storing", why, res->probed);
+      b.stopped = code;
+    }
+  }
+stopped:
+  res->stopped = b.stopped;
+  snprintf(res->why, sizeof res->why, "%s", b.why);
+  /* no path of length <= depth_f + depth_b, else they would have met (or
+  ** the probes found no meeting point below lb) */
+  res->lower_bound = lb >= 0 ? lb : bd->s[0].depth + bd->s[1].depth + 1;
+done:
+  res->states = side_states(&bd->s[0]) + side_states(&bd->s[1]);
+  res->expanded = bd->s[0].expanded + bd->s[1].expanded;
+  res->memory = b.peak;
+  if (started) team_stop(&bd->tm);
+  for (k = 0; k < 2; k++)
+    for (p = 0; p < NPART; p++) {
+      tab_free(&bd->s[k].t[p]);
+      vec_free(&bd->s[k].cur[p]);
+    }
+  for (t = 0; t < threads; t++) {
+    free(bd->w[t].pout); free(bd->w[t].ph); free(bd->w[t].pmv);
+    for (p = 0; p < NPART; p++) vec_free(&bd->w[t].buf[p]);
+    if (bd->w[t].sc.out || bd->w[t].sc.mv) scratch_free(&bd->w[t].sc);
+  }
+  pthread_mutex_destroy(&b.lock);
+  free(bd);
+  return rc;
+}
+
+/* }==================================================================== */
