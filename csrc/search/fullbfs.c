@@ -151,7 +151,6 @@ typedef struct worker {
   uint32_t **fill;                    /* [nbucket]: next free slot in it */
   uint32_t *newlist;                  /* apply scratch: BLOCK entries */
   int failed;                         /* could not get a block */
-  pthread_t tid;
 } worker;
 
 /* {====================================================================
@@ -900,18 +899,18 @@ static void control(pn_fullbfs *f) {
   end_layer(f);
 }
 
-static void *run_worker(void *ud) {
+/* a round of every thread: expand, then apply (thread 0 then runs the
+** control alone, between rounds) */
+static void cycle(void *ud) {
   worker *w = ud;
-  pn_fullbfs *f = w->f;
-  for (;;) {
-    pthread_barrier_wait(&f->barrier);
-    if (f->job == JOB_EXIT) break;
-    expand_phase(w);
-    pthread_barrier_wait(&f->barrier);
-    apply_phase(w);
-    pthread_barrier_wait(&f->barrier);
-    if (w->id == 0) control(f);
-  }
+  expand_phase(w);
+  team_sync(&w->f->team);
+  apply_phase(w);
+}
+
+static void *worker_main(void *ud) {
+  worker *w = ud;
+  team_serve(&w->f->team, cycle, w);
   return NULL;
 }
 
@@ -1101,26 +1100,16 @@ int pn_fullbfs_run(pn_fullbfs *f, const bbstate *start, const uint64_t *targets,
   stop = note_targets(f, 0);
   begin_layer(f);
   if (stop) f->job = JOB_EXIT;
-  if (pthread_barrier_init(&f->barrier, NULL, (unsigned)f->threads) != 0)
-    return pn_seterror(err, PN_ENOMEM, "cannot create a barrier");
-  for (t = 1; t < f->threads; t++)
-    if (pthread_create(&f->workers[t].tid, NULL, run_worker,
-                       &f->workers[t]) != 0)
-      break;
-  if (t < f->threads) {
-    /* the barrier counts on every thread: stop the ones started */
-    int u, started = t;
-    f->job = JOB_EXIT;
-    pthread_barrier_destroy(&f->barrier);
-    pthread_barrier_init(&f->barrier, NULL, (unsigned)started);
-    run_worker(&f->workers[0]);
-    for (u = 1; u < started; u++) pthread_join(f->workers[u].tid, NULL);
-    pthread_barrier_destroy(&f->barrier);
-    return pn_seterror(err, PN_ENOMEM, "cannot start %d threads", f->threads);
+  /* the workers of a team that could not start them all leave: the
+  ** search runs on the threads that did (the same states, by design) */
+  team_start(&f->team, f->threads, worker_main, f->workers,
+             sizeof *f->workers);
+  if (f->job != JOB_EXIT) f->threads = team_ready(&f->team);
+  while (f->job != JOB_EXIT) {
+    team_round(&f->team, cycle, &f->workers[0], 0);
+    control(f);
   }
-  run_worker(&f->workers[0]);
-  for (t = 1; t < f->threads; t++) pthread_join(f->workers[t].tid, NULL);
-  pthread_barrier_destroy(&f->barrier);
+  team_stop(&f->team);
   f->seconds = pn_clock() - f->t0;
   if (f->stop == PN_EINTR) return pn_seterror(err, PN_EINTR, "interrupted");
   if (f->stop == PN_EINTERNAL)

@@ -6,6 +6,7 @@
 #define PN_FULLBFS_H
 
 #include "bitboard.h"
+#include "team.h"
 
 #define PN_FULLBFS_MAXDEPTH 253
 
@@ -58,7 +59,7 @@ typedef struct pn_fullbfs {
   void *progress_ud;
   /* shared by the workers */
   struct worker *workers;
-  pthread_barrier_t barrier;
+  team team;
   int job, cur_depth, dense;
   uint8_t val;                 /* depth + 1 of the layer being made */
   uint64_t nbucket;

@@ -29,6 +29,7 @@
 #include <string.h>
 
 #include "pdb.h"
+#include "team.h"
 #include "../util.h"
 
 /* {====================================================================
@@ -494,10 +495,12 @@ typedef struct pbuild {
   const pn_limits *lim;         /* its progress: a line per window */
   double c0;
   pthread_mutex_t lock;
+  team tm;
 } pbuild;
 
-static void *build_worker(void *ud) {
-  pbuild *pb = ud;
+/* one thread: windows taken one at a time, the largest first */
+static void build_job(void *ud) {
+  pbuild *pb = *(pbuild **)ud;
   wsets ws;
   memset(&ws, 0, sizeof ws);
   for (;;) {
@@ -507,7 +510,7 @@ static void *build_worker(void *ud) {
     pthread_mutex_unlock(&pb->lock);
     if (i >= pb->p->nwin) {
       wsets_free(&ws);
-      return NULL;
+      return;
     }
     rc = pb->p->from ? build_from(&pb->w[i], &ws)
                      : build_toward(&pb->w[i], &ws);
@@ -529,11 +532,16 @@ static void *build_worker(void *ud) {
   }
 }
 
+static void *build_main(void *ud) {
+  pbuild *pb = *(pbuild **)ud;
+  team_serve(&pb->tm, build_job, ud);
+  return NULL;
+}
+
 int pn_pdb_build(pn_pdb *p, const bbspace *s, bb_t goal, int threads,
                  const pn_limits *lim, double t0, pn_error *err) {
-  pbuild pb;
-  pthread_t tid[8];
-  int i, nt, started = 0, rc = PN_OK;
+  pbuild pb, *each[MAXTHREADS];
+  int i, nt, rc = PN_OK;
   double c0 = pn_clock();
   memset(&pb, 0, sizeof pb);
   pb.p = p;
@@ -577,10 +585,11 @@ int pn_pdb_build(pn_pdb *p, const bbspace *s, bb_t goal, int threads,
   pthread_mutex_init(&pb.lock, NULL);
   nt = threads < 1 ? 1 : threads > 8 ? 8 : threads;
   if (nt > p->nwin) nt = p->nwin;
-  for (i = 1; i < nt; i++)
-    if (pthread_create(&tid[i], NULL, build_worker, &pb) == 0) started++;
-  build_worker(&pb);
-  for (i = 1; i <= started; i++) pthread_join(tid[i], NULL);
+  for (i = 0; i < nt; i++) each[i] = &pb;
+  team_start(&pb.tm, nt, build_main, each, sizeof each[0]);
+  team_ready(&pb.tm);
+  team_round(&pb.tm, build_job, &each[0], 0);
+  team_stop(&pb.tm);
   pthread_mutex_destroy(&pb.lock);
   for (i = 0; i < p->nwin && rc == PN_OK; i++) rc = pb.w[i].rc;
   for (i = 0; i < p->nbits && rc == PN_OK; i++) {

@@ -81,6 +81,10 @@ void team_end(team *tm) {
   if (tm->n > 1) pthread_barrier_wait(&tm->bar);
 }
 
+void team_sync(team *tm) {
+  if (tm->n > 1) pthread_barrier_wait(&tm->bar);
+}
+
 /* one round: job(w0) on the caller's thread, and job on every worker
 ** unless the round is solo (the workers then stay at the barrier) */
 void team_round(team *tm, void (*job)(void *), void *w0, int solo) {

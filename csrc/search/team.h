@@ -39,6 +39,9 @@ void team_end(team *tm);
 /* one round: job(w0) on the caller's thread, and on every worker unless
 ** solo */
 void team_round(team *tm, void (*job)(void *), void *w0, int solo);
+/* inside a round's job: wait until every thread of the team reaches it
+** (each job calls it the same number of times) */
+void team_sync(team *tm);
 /* where slice k of n items shared among nt threads begins */
 size_t team_slice(size_t n, int k, int nt);
 /* the workers leave; the team is gone */
