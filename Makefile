@@ -41,9 +41,10 @@ CORE_SRC = csrc/util.c csrc/sys.c csrc/board.c csrc/config.c csrc/rules.c csrc/s
            csrc/tri/unlabelled.c csrc/tri/solve.c \
            csrc/linepush/push.c csrc/linepush/perm.c csrc/linepush/search.c \
            csrc/linepush/compaction.c csrc/combined/combined.c
-BIND_SRC = csrc/lua_board.c csrc/lua_config.c csrc/lua_search.c \
-           csrc/lua_moves.c csrc/lua_tri.c csrc/lua_linepush.c csrc/lua_combined.c \
-           csrc/lua_penny.c
+BIND_SRC = csrc/lua/common.c csrc/lua/board.c csrc/lua/config.c \
+           csrc/lua/moves.c csrc/lua/search.c csrc/lua/databases.c \
+           csrc/lua/tri.c csrc/lua/linepush.c csrc/lua/combined.c \
+           csrc/lua/init.c
 HEADERS  = $(wildcard csrc/*.h csrc/*/*.h)
 
 CORE_OBJ = $(CORE_SRC:csrc/%.c=$(B)/obj/%.o)
@@ -70,9 +71,14 @@ $(B)/.deps:
 
 # }===================================================================
 
+# the core compiles without Lua's headers; the binding (csrc/lua/) with them
 $(B)/obj/%.o: csrc/%.c $(HEADERS) | $(B)/.deps
 	@mkdir -p $(dir $@)
-	$(CC) $(ALLCFLAGS) -I$(LUAINC) -c $< -o $@
+	$(CC) $(ALLCFLAGS) -c $< -o $@
+
+$(B)/obj/lua/%.o: csrc/lua/%.c $(HEADERS) | $(B)/.deps
+	@mkdir -p $(dir $@)
+	$(CC) $(LUACFLAGS) -c $< -o $@
 
 $(LIB): $(CORE_OBJ)
 	@rm -f $@

@@ -28,7 +28,7 @@
 #include <readline/history.h>
 #endif
 
-#include "lua_common.h"
+#include "lua/common.h"
 
 int luaopen_penny_core(lua_State *L);
 

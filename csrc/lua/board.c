@@ -1,10 +1,10 @@
 /*
-** lua_board.c -- the Board userdata ("penny.Board").
+** board.c -- the Board userdata ("penny.Board").
 */
 #include <math.h>
 #include <string.h>
 
-#include "lua_common.h"
+#include "common.h"
 
 static const char *const lattice_names[] = {
   "square", "triangular", "hexagonal", "king", "cubic", "graph", NULL
@@ -14,9 +14,6 @@ int pnL_lattice_arg(lua_State *L, int idx) {
   return luaL_checkoption(L, idx, NULL, lattice_names);
 }
 
-int pnL_error(lua_State *L, const pn_error *err) {
-  return luaL_error(L, "%s", err->msg);
-}
 
 lboard *pnL_newboard(lua_State *L) {
   lboard *lb = lua_newuserdatauv(L, sizeof *lb, 0);

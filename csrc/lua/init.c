@@ -1,7 +1,7 @@
 /*
-** lua_penny.c -- luaopen_penny_core: the C part of the penny module.
+** init.c -- luaopen_penny_core: the C part of the penny module.
 */
-#include "lua_common.h"
+#include "common.h"
 
 #if defined(_WIN32)
 #define PN_EXPORT __declspec(dllexport)
@@ -16,6 +16,7 @@ PN_EXPORT int luaopen_penny_core(lua_State *L) {
   pnL_open_board(L);
   pnL_open_config(L);
   pnL_open_search(L);
+  pnL_open_databases(L);
   pnL_open_moves(L);
   pnL_open_tri(L);
   pnL_open_linepush(L);

@@ -1,5 +1,5 @@
 /*
-** lua_moves.c -- moves: one move read from Lua or pushed as a Move table,
+** moves.c -- moves: one move read from Lua or pushed as a Move table,
 ** and the Moves userdata ("penny.Moves"), a compact list of moves for long
 ** solutions (a constructive solver may output millions).
 ** m[i] builds the Move table on demand; #m, ipairs and m:totable() work as
@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lua_common.h"
+#include "common.h"
 
 /* {====================================================================
 ** One move: a table {from = pos, to = pos}, {pos, pos} or the numbers

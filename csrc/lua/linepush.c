@@ -1,12 +1,12 @@
 /*
-** lua_linepush.c -- line pushes for Lua (see csrc/linepush/): pushes are
+** linepush.c -- line pushes for Lua (see csrc/linepush/): pushes are
 ** the strings "right", "left", "up", "down" (the direction the line
 ** sweeps; "right" gathers the tokens at the left side).
 */
 #include <stdlib.h>
 #include <string.h>
 
-#include "lua_common.h"
+#include "common.h"
 
 static const char *const dir_names[] = { "right", "left", "up", "down", NULL };
 
@@ -235,14 +235,6 @@ static void push_stats(lua_State *L, const pn_result *res) {
   }
 }
 
-/* raise for an interrupted search (after the guard ended) */
-static int interrupted(lua_State *L, const pnL_guard *g) {
-  if (g->own) return luaL_error(L, "interrupted!");
-  lua_pushnil(L);
-  lua_pushliteral(L, "interrupted");
-  return 2;
-}
-
 /* core.push_search(start, goal | nil, box_w, box_h [, limits]) */
 static int l_search(lua_State *L) {
   lconfig *s = pnL_checkconfig(L, 1);
@@ -266,7 +258,7 @@ static int l_search(lua_State *L) {
                       &n, &res, &err);
   if (pnL_guard_end(&gd) || (rc != PN_OK && err.code == PN_EINTR)) {
     pn_result_clear(&res);
-    return interrupted(L, &gd);
+    return pnL_interrupted(L, &gd);
   }
   if (rc != PN_OK) return pnL_error(L, &err);
   push_owned_dirs(L, d, n);                     /* moves first: frees d */
@@ -297,7 +289,7 @@ static int l_reach(lua_State *L) {
   rc = pn_push_reach(b, &s->c, &lim, &same, &res, &err);
   if (pnL_guard_end(&gd) || (rc != PN_OK && err.code == PN_EINTR)) {
     pn_result_clear(&res);
-    return interrupted(L, &gd);
+    return pnL_interrupted(L, &gd);
   }
   if (rc != PN_OK) return pnL_error(L, &err);
   lua_createtable(L, 0, 8);

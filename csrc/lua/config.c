@@ -1,12 +1,12 @@
 /*
-** lua_config.c -- the Config userdata ("penny.Config"): an immutable set
+** config.c -- the Config userdata ("penny.Config"): an immutable set
 ** of coins on a board.  Methods that change a configuration return a new
 ** one.  The Config keeps its Board alive as its user value.
 */
 #include <stdlib.h>
 #include <string.h>
 
-#include "lua_common.h"
+#include "common.h"
 
 lconfig *pnL_checkconfig(lua_State *L, int idx) {
   return luaL_checkudata(L, idx, PN_CONFIG_T);

@@ -1,10 +1,10 @@
 /*
-** lua_tri.c -- the triangular-grid theory for Lua: core.tri_decide and
+** tri.c -- the triangular-grid theory for Lua: core.tri_decide and
 ** core.tri_solve (see csrc/tri/).
 */
 #include <stdlib.h>
 
-#include "lua_common.h"
+#include "common.h"
 
 static const char *const mode_names[] = {
   "fixed", "translation", "rotation", "symmetry", NULL
@@ -52,7 +52,8 @@ static int l_decide(lua_State *L) {
 }
 
 /* core.tri_solve(start, goal [, mode [, limits]]) -> Moves, or nil, why,
-** "limit" | "interrupted" when a limit stopped the construction */
+** "limit" when a limit stopped the construction (nil, "interrupted" on
+** Ctrl-C inside the interpreter) */
 static int l_solve(lua_State *L) {
   lconfig *a = pnL_checkconfig(L, 1), *g = pnL_checkconfig(L, 2);
   int mode = luaL_checkoption(L, 3, "fixed", mode_names), rc;
@@ -69,11 +70,11 @@ static int l_solve(lua_State *L) {
   lim.interrupt = gd.flag;
   rc = pn_tri_solve(b, &a->c, &g->c, (pn_goalmode)mode, &lim, &m, &n, &err);
   pnL_guard_end(&gd);
-  if (rc == PN_EINTR && gd.own) return luaL_error(L, "interrupted!");
-  if (rc == PN_ELIMIT || rc == PN_EINTR) {
+  if (rc == PN_EINTR) return pnL_interrupted(L, &gd);
+  if (rc == PN_ELIMIT) {
     lua_pushnil(L);
     lua_pushstring(L, err.msg);
-    lua_pushstring(L, rc == PN_ELIMIT ? "limit" : "interrupted");
+    lua_pushliteral(L, "limit");
     return 3;
   }
   if (rc != PN_OK) return pnL_error(L, &err);

@@ -1,12 +1,12 @@
 /*
-** lua_combined.c -- the combined square and triangular grid for Lua (see
+** combined.c -- the combined square and triangular grid for Lua (see
 ** csrc/combined/combined.h).  Points are Lua lists {c0, c1, c2, c3}, the
 ** coefficients on 1, zeta, zeta^2, zeta^3 (zeta = e^{i pi/6}); moves are
 ** {from = point, to = point}.  The Lua face is lua/penny/combined.lua.
 */
 #include <stdlib.h>
 
-#include "lua_common.h"
+#include "common.h"
 #include "combined/combined.h"
 
 static const char *const mode_names[] = {
@@ -153,10 +153,7 @@ static int l_solve(lua_State *L) {
   rc = pn_z12_solve(a, b, na, d, mode, (int)depth, &lim, &res, &err);
   if (pnL_guard_end(&g)) {
     pn_z12_result_clear(&res);
-    if (g.own) return luaL_error(L, "interrupted!");
-    lua_pushnil(L);
-    lua_pushliteral(L, "interrupted");
-    return 2;
+    return pnL_interrupted(L, &g);
   }
   if (rc != PN_OK) return pnL_error(L, &err);
   lua_createtable(L, 0, 9);
