@@ -148,9 +148,9 @@ void pnL_read_limits(lua_State *L, int idx, pn_limits *lim) {
 ** or more after one of half a second or more (a growth measured on
 ** shorter steps is mostly noise): the last step's time times its growth
 ** over the step before.  The time per bound of A* and per layer of the
-** breadth-first searches grows about geometrically: on font5x9 F-R, A*'s
-** bounds 39 and 40 took 112 and 173 s, so bound 41 was put at 268 s; it
-** took 271 s.  Steps are lines of the same phase at consecutive depths.
+** breadth-first searches grows about geometrically, so the guess is close
+** on the long steps where it matters.  Steps are lines of the same phase
+** at consecutive depths.
 ** Only a guide: the first steps grow unevenly, a full-space search's last
 ** layers shrink, and A*'s last bound ends at the goal.
 */

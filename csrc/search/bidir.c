@@ -27,9 +27,9 @@
 
 /* frontier states per chunk: a layer is cut into about LAYER_CHUNKS chunks
 ** of MINCHUNK to MAXCHUNK states.  Small chunks stop a layer that meets
-** the other side sooner and keep the buffers in cache; large ones cost
-** fewer barriers (on font5x7, 1,024 made a 7-move search 2.6x faster and
-** a 15-move one 12% slower than 8,192).  The size depends on the
+** the other side sooner and keep the buffers in cache (a short search
+** gains most); large ones cost fewer barriers (a long search gains a
+** little).  The size depends on the
 ** frontier's size only, so the chunks are the same for any number of
 ** threads. */
 #define MINCHUNK 1024

@@ -17,8 +17,7 @@
 #endif
 
 /* Prefetch helpers are forced inline: gcc 12 finds a function whose only
-** effect is a prefetch to have none, and drops its calls (A* ran 25% slower
-** through such a wrapper). */
+** effect is a prefetch to have none, and drops its calls. */
 #if defined(__GNUC__)
 #define PREFETCHER static inline __attribute__((always_inline))
 #else
@@ -155,8 +154,7 @@ HOT bb_t bb_shifted(const bbspace *s, bb_t occ, int j) {
   } while (0)
 
 /* full = 0: td only (the drop of the full-space search); the constant
-** folds, and with d = 2 the counters stop at 2 (font5x7 A-4's full search,
-** callgrind, one thread: 2.935 G -> 2.896 G instructions) */
+** folds, and with d = 2 the counters stop at 2 */
 HOT void bb_targets_of(const bbspace *s, bb_t occ, bbtargets *t, int full) {
   bb_t freec = ~occ & s->all;
   int d = s->d;

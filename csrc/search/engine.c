@@ -1,6 +1,7 @@
 /*
-** engine.c -- the exact search engine's entry points: pn_search chooses a
-** method for one puzzle, pn_distances builds distance tables.
+** engine.c -- the exact search engine's entry point for one puzzle:
+** pn_search chooses the methods and runs them (distance tables are
+** distances.c).
 **
 ** Method "auto" on a window the bitboards can hold:
 **   1. bidirectional BFS on hashed states (short puzzles), up to
@@ -23,6 +24,7 @@
 #include <string.h>
 
 #include "coins.h"
+#include "engine.h"
 #include "fullbfs.h"
 #include "keygame.h"
 #include "../util.h"
@@ -54,7 +56,7 @@ static int take_moves(const pn_coingame *cg, const uint32_t *mv, size_t n,
 ** One puzzle
 ** ===================================================================== */
 
-static void full_progress(const pn_fullbfs *f, void *ud) {
+void pn_full_progress(const pn_fullbfs *f, void *ud) {
   const pn_searchopts *o = ud;
   pn_progress p;
   p.phase = "full";
@@ -72,8 +74,6 @@ static const char *full_name(const pn_fullbfs *f) {
        : f->lean ? "full-space BFS (lean: depths mod 3)"
                  : method_name(PN_M_FULL);
 }
-
-/* what is left of a time limit (0: none) after spent seconds; never 0 */
 /*
 ** A path of exactly dist moves from start to goal (a fixed configuration)
 ** found by a search of its own: the two-bit encoding keeps no depths to
@@ -83,7 +83,7 @@ static const char *full_name(const pn_fullbfs *f) {
 ** agree.  *moves gets dist + 1 slots (at least one).  PN_ELIMIT, with the
 ** search's reason in err, when a limit stopped it.
 */
-static int path_by_search(const pn_board *w, const pn_rule *r,
+int pn_path_by_search(const pn_board *w, const pn_rule *r,
                           const pn_config *start, const pn_config *goal,
                           int dist, const pn_searchopts *o,
                           const pn_limits *lim, pn_move **moves,
@@ -146,7 +146,7 @@ static int run_full(const pn_coingame *cg, const pn_rule *r,
   }
   /* any one goal placement ends the search */
   rc = pn_fullbfs_run(&f, &st, targets, cg->npat, PN_STOP_ANY,
-                      o && o->progress ? full_progress : NULL, (void *)o, err);
+                      o && o->progress ? pn_full_progress : NULL, (void *)o, err);
   res->states = f.reached;
   res->expanded = f.expanded;
   res->depth = f.complete_depth;
@@ -170,7 +170,7 @@ static int run_full(const pn_coingame *cg, const pn_rule *r,
       pn_fullbfs_free(&f);              /* the path search needs the room */
       rc = bb_to_config(&cg->s, cg->w, &cg->pat[at], &goal, err);
       if (rc == PN_OK)
-        rc = path_by_search(cg->w, r, start, &goal, best, o, lim,
+        rc = pn_path_by_search(cg->w, r, start, &goal, best, o, lim,
                             &res->moves, err);
       pn_config_clear(&goal);
       if (rc == PN_OK) {
@@ -229,14 +229,13 @@ static int run_full(const pn_coingame *cg, const pn_rule *r,
 
 #define AUTO_QUICK ((size_t)1 << 22)
 /* states each way of A*'s direction probe (penny.h, PN_DIR_AUTO): about
-** half a second; enough on the font5x7 sample to choose as well as any
-** larger probe (BENCHMARKS.md) */
+** half a second, and a larger probe chooses no better (BENCHMARKS.md) */
 #define PN_DIR_PROBE ((size_t)1 << 20)
 /* the forward probe goes on, before the second set of tables is built,
 ** for as many states as A* stores in the time the first set took to
-** build (at about PN_DIR_RATE states a second: 1.3 to 1.5 M on font5x9
-** on this machine), so that a puzzle solved in that time pays no second
-** build: whole font5x9 goals of short puzzles were slower without it */
+** build (at about PN_DIR_RATE states a second), so that a puzzle solved
+** in that time pays no second build (short puzzles would pay more for the
+** second tables than they save) */
 #define PN_DIR_RATE 1.5e6
 
 /* the counts of a finished stage of key search into res; kr is cleared */
@@ -424,9 +423,8 @@ static int at_cap(const pn_keyresult *kr, size_t cap) {
 ** reversed game, from bkey; NULL when the goal is not one placement with
 ** every coin).  Which way pays depends on the puzzle: the bound is
 ** weakest far from the end it is measured to, and the states A* stores
-** pile up where it is weakest (BENCHMARKS.md: on font5x9 F-R, 41 M
-** expansions backward against 154-186 M forward; on font5x7 J-F, 4.2 M
-** states backward against 0.1 M forward).  PN_DIR_AUTO probes forward
+** pile up where it is weakest: either way can store several times fewer
+** states than the other (BENCHMARKS.md).  PN_DIR_AUTO probes forward
 ** (PN_DIR_RATE), then backward up to PN_DIR_PROBE states (a probe that
 ** ends the search is the answer) and then searches, from scratch, the
 ** way that stored fewer states to finish the highest bound both
@@ -691,8 +689,7 @@ int pn_search(const pn_board *w, const pn_rule *r, const pn_config *start,
     /* in auto mode with one goal placement, the bidirectional search
     ** answers short puzzles; past AUTO_QUICK states, A* with pattern
     ** databases takes over (BENCHMARKS.md, part D).  With the tables in
-    ** hand, A* at once: on the font5x9 puzzles to U of 12 to 34 moves it
-    ** stores 4 to 500 times fewer states than the quick stage alone */
+    ** hand, A* at once: it stores far fewer states than the quick stage */
     if (autom && m == PN_M_BIDIR && cg.npat == 1 && held) m = PN_M_ASTAR;
     if (autom && m == PN_M_BIDIR && cg.npat == 1 && !lim.max_states) {
       quick = 1;
@@ -758,147 +755,6 @@ out:
   pn_pdb_free(&pdb[1]);
   if (hasbg) pn_coingame_free(&bg);
   pn_coingame_free(&cg);
-  return rc;
-}
-
-/* }==================================================================== */
-
-
-/* {====================================================================
-** Distance tables
-** ===================================================================== */
-
-void pn_disttable_clear(pn_disttable *t) {
-  size_t i;
-  if (t->paths)
-    for (i = 0; i < t->ntargets; i++) free(t->paths[i]);
-  free(t->paths);
-  free(t->plen);
-  free(t->dist);
-  pn_config_clear(&t->hardest);
-  memset(t, 0, sizeof *t);
-}
-
-int pn_distances(const pn_board *w, const pn_rule *r, const pn_config *start,
-                 const pn_config *targets, size_t ntargets, int complete,
-                 const pn_searchopts *o, pn_disttable *out, pn_error *err) {
-  bbspace s;
-  pn_fullbfs f;
-  pn_limits lim;
-  bbstate st;
-  uint64_t *ranks = NULL;
-  size_t i;
-  int rc, d, enc;
-  double t0 = pn_clock();
-  memset(out, 0, sizeof *out);
-  if (o) lim = o->lim; else memset(&lim, 0, sizeof lim);
-  if (!lim.max_memory) lim.max_memory = pn_default_memory();
-  if (!lim.since) lim.since = t0;       /* the paths' searches count too */
-  if ((rc = pn_rule_valid(r, err)) != PN_OK) return rc;
-  if (r->slide)
-    return pn_seterror(err, PN_EINVAL, "the engine does not know slides: "
-                       "method 'bfs' searches them");
-  if ((rc = bb_init(&s, w, r, start, err)) != PN_OK) return rc;
-  if (!bb_from_config(&s, w, start, &st)) {
-    bb_free(&s);
-    return pn_seterror(err, PN_EINVAL, "the start is not in the window");
-  }
-  out->ntargets = ntargets;
-  out->dist = calloc(ntargets + 1, sizeof *out->dist);
-  out->paths = calloc(ntargets + 1, sizeof *out->paths);
-  out->plen = calloc(ntargets + 1, sizeof *out->plen);
-  ranks = malloc((ntargets + 1) * sizeof *ranks);
-  if (!out->dist || !out->paths || !out->plen || !ranks) {
-    rc = pn_seterror(err, PN_ENOMEM, "out of memory");
-    goto fail;
-  }
-  for (i = 0; i < ntargets; i++) {
-    bbstate ts;
-    if (!bb_from_config(&s, w, &targets[i], &ts)) {
-      rc = pn_seterror(err, PN_EINVAL, "target %zu is not a configuration of "
-                       "the window with the start's coins and labels", i + 1);
-      goto fail;
-    }
-    ranks[i] = bb_rank(&s, &ts);
-  }
-  /* auto: with no target (or no path wanted) nothing is walked back, and
-  ** two bits lose nothing (layers, hardest configuration) at two thirds of
-  ** the memory and the same speed (BENCHMARKS.md, twenty-fifth session) */
-  enc = o ? o->encoding : PN_ENC_AUTO;
-  if (enc == PN_ENC_AUTO && (ntargets == 0 || (o && o->nopaths)))
-    enc = PN_ENC_TWO;
-  if ((rc = pn_fullbfs_init(&f, &s, &lim, o ? o->threads : 0, enc, err))
-      != PN_OK)
-    goto fail;
-  rc = pn_fullbfs_run(&f, &st, ranks, ntargets,
-                      complete ? PN_STOP_NEVER : PN_STOP_ALL,
-                      o && o->progress ? full_progress : NULL, (void *)o, err);
-  if (rc != PN_OK) { pn_fullbfs_free(&f); goto fail; }
-  out->maxdepth = f.maxdepth;
-  out->complete = f.done;
-  for (d = 0; d <= f.maxdepth && d <= PN_FULLBFS_MAXDEPTH + 1 && d < 256; d++)
-    out->layer[d] = f.layer[d];
-  out->reached = f.reached;
-  out->expanded = f.expanded;
-  out->memory = f.memory;
-  out->threads = f.threads;
-  out->encoding = f.encoding;
-  out->seconds = f.seconds;
-  for (i = 0; i < ntargets; i++) out->dist[i] = pn_fullbfs_dist(&f, i);
-  if (out->complete && f.maxdepth > 0) {
-    /* a hardest configuration: the first of the deepest layer */
-    bb_unrank(&s, pn_fullbfs_hardest(&f), &st);
-    rc = bb_to_config(&s, w, &st, &out->hardest, err);
-  }
-  if (f.two) {
-    /* no depths to walk back through: each path by a search of its own,
-    ** with the room of the table (fullbfs.c, note 6) */
-    pn_fullbfs_free(&f);
-    for (i = 0; i < ntargets && rc == PN_OK; i++) {
-      if (out->dist[i] < 0 || (o && o->nopaths)) continue;
-      rc = path_by_search(w, r, start, &targets[i], out->dist[i], o, &lim,
-                          &out->paths[i], err);
-      if (rc == PN_OK) out->plen[i] = (size_t)out->dist[i];
-      else if (rc == PN_ELIMIT) {
-        char why[sizeof err->msg];
-        snprintf(why, sizeof why, "%s", err->msg);
-        pn_seterror(err, PN_ELIMIT, "target %zu is %d moves away, but the "
-                    "search for its path stopped (%.150s); paths = false "
-                    "gives the distances alone", i + 1, out->dist[i], why);
-      }
-    }
-  }
-  for (i = 0; i < ntargets && rc == PN_OK && !f.two; i++) {
-    int *from, *to, k;
-    if (out->dist[i] < 0 || (o && o->nopaths)) continue;
-    from = malloc(((size_t)out->dist[i] + 1) * sizeof *from);
-    to = malloc(((size_t)out->dist[i] + 1) * sizeof *to);
-    out->paths[i] = malloc(((size_t)out->dist[i] + 1) * sizeof **out->paths);
-    if (!from || !to || !out->paths[i]) rc = pn_seterror(err, PN_ENOMEM,
-                                                        "out of memory");
-    else if (pn_fullbfs_path(&f, i, from, to) != out->dist[i])
-      rc = pn_seterror(err, PN_EINTERNAL, "penny bug: distance table path "
-                       "reconstruction failed");
-    else {
-      for (k = 0; k < out->dist[i]; k++) {
-        out->paths[i][k].from = pn_board_cell(w, (size_t)from[k]);
-        out->paths[i][k].to = pn_board_cell(w, (size_t)to[k]);
-      }
-      out->plen[i] = (size_t)out->dist[i];
-    }
-    free(from);
-    free(to);
-  }
-  out->path_states = f.path_states;
-  pn_fullbfs_free(&f);
-  free(ranks);
-  bb_free(&s);
-  if (rc != PN_OK) pn_disttable_clear(out);
-  return rc;
-fail:
-  free(ranks);
-  bb_free(&s);
-  pn_disttable_clear(out);
   return rc;
 }
 

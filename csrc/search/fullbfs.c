@@ -1,108 +1,12 @@
 /*
-** fullbfs.c -- breadth-first search over the whole ranked state space,
-** with one of two encodings:
-**   byte: one byte per combinatorial rank holds depth + 1 (0 = not
-**         reached), and a bitmap of the reached ranks (9 bits per rank);
-**   lean: 2 bits per rank hold 1 + depth mod 3 (0 = not reached), and a
-**         bitmap marks the ranks already expanded (3 bits per rank);
-**   two:  2 bits per rank and nothing else: 0 = not reached, 1 = expanded,
-**         2 + depth mod 2 for the layer being expanded and the next one
-**         (note 6).
-** The default is lean: as fast on font5x7 (the scan reads 3 bits per rank
-** instead of 8; the apply stage works on 256 KB of residues per slice
-** instead of a 128 KB bitmap and a byte per new state), with a third of
-** the memory per rank.  Bytes remain as the simple reference.
-**
-** Used for distance tables (one start, every reachable configuration: the
-** distance to any number of targets, layer sizes, the hardest goal) and as
-** the heavy method for single puzzles whose space fits the memory budget.
-**
-** 1. Memory traffic, not computation, bounds a plain version: checking a
-** successor at a random rank pulls a 64-byte line for one byte.  So the
-** work goes in rounds of two phases:
-**   expand: the threads take chunks of a rank range and append the ranks
-**           they produce, as 4-byte offsets, to the bucket of their slice
-**           of 2^20 ranks;
-**   apply:  each slice is taken by one thread, which works on its part of
-**           a bitmap (128 KB, in cache).
-** A round ends when the bucket pool is nearly full.  About 8 bytes move per
-** rank instead of 64, and each slice has one writer: counts are exact and
-** nothing depends on the number of threads.
-**
-** 2. A coin may go from c to t when t has d neighbours in K = S \ {c}: the
-** targets depend on the set K of the other k-1 coins only, and the moves
-** of that coin are the K + t for the targets t of K, whichever state of K
-** + c the coin is lifted from.  So a bitmap over the C(n, k-1) sets of k-1
-** coins (kever) marks the sets lifted so far, over the whole search: a
-** state yields the moves of its coin c only if K = S \ {c} is not marked
-** yet (and marks it).  Once K is lifted at depth d, every K + t is reached
-** by depth d + 1, so skipping K later loses nothing.  In a complete table
-** each K is lifted once in the whole search, not once for each of the
-** layers holding a superset of it; in a small search most of the coins of
-** a state are skipped (font5x7 A-4's last layer: 1.24 M states, 14.9 M
-** sets, 1.86 M of them new, 11.1 M successors instead of about 90 M).
-** Two threads may both find a set clear and both yield its moves: the
-** bit is set by an atomic or, whose old value decides, so that happens
-** only when both read it before either sets it, and costs only repeated
-** offsets, which the apply stage drops (the results do not depend on
-** it).  Labelled states have no such bitmap and yield every move.
-**   (This replaces a two-stage layer, lift then drop, which marked the K's
-** of one layer in a bitmap cleared at each layer; against it: font5x7 A-4
-** 0.30 s -> 0.22 s, 7-T 0.19 s -> 0.14 s, a whole letter's table (start
-** 7, 806 M states) 121 s -> 53 s, the 6 x 5 box's complete table of 12
-** coins (85.7 M states) 13.8 s -> 6.0 s; two threads.)
-**
-** Ranks are colex ranks (bitboard.h); every rank derived from another one is
-** computed in O(1) from prefix sums of binomials, as explained at each use.
-** 3. The lean encoding.  A layer is the ranks holding its depth mod 3 that
-** are not yet expanded; the scan marks them expanded as it goes, so the
-** older layers with the same residue are skipped.  The exact distance of
-** each target is recorded at the end of the layer that reaches it.
-**
-** 4. Paths walk back from a target at depth D through predecessors (reverse
-** moves) at depth D - 1, so paths are deterministic: the first by a
-** reversible move if there is one, else the first by any move (fixed
-** orders).  With bytes the first candidate is always right.  Mod 3, a
-** predecessor p of a state at depth D holding the residue of D - 1 may lie
-** at depth D + 2 or deeper (dist(p) >= D - 1, and the coin-move graph is
-** directed: a move is not always reversible).  The walk is then a
-** depth-first search that claims depths D - 1, D - 2, ...: a wrong state
-** is 3k deeper than claimed and its branch never reaches the start at
-** claimed depth 0.  Two things keep it short: a predecessor by a
-** reversible move is within one layer, so with the right residue it is
-** exactly one layer up, right exactly when its successor is, and decides
-** alone (walk_back); and the (rank, depth) pairs that failed are
-** remembered.  Both encodings give the same paths.
-**
-** 5. Sparse layers.  A scan of the whole space per layer costs as much as
-** the small first layers themselves (font5x7: 312 MB read per layer).  So
-** the apply stage also sets one bit per word of 64 ranks that receives a
-** new state, in the touch map of the next layer (two maps, by parity of
-** the depth: while layer d is scanned, its rounds already apply states of
-** layer d + 1).  A sparse scan visits only the words flagged in its map,
-** and clears them; a dense one reads every word and clears its map too.
-** Each bucket owns its 256 words of each map, each chunk its 4.
-**
-** 6. Two bits per rank (Korf's two-bit breadth-first search, with the
-** layers told apart by parity).  Only two layers are ever waiting: the one
-** being expanded (code 2 + d mod 2) and the one being made (2 + (d+1) mod
-** 2); the scan turns each state it expands to 1, so no older state keeps
-** the code of the current layer, and no "expanded" bitmap is needed.  The
-** price is the depth of the expanded states: distances to the targets are
-** still exact (noted at the end of the layer that reaches them), the layer
-** sizes and the deepest layer too, but no path can be walked back, so
-** pn_fullbfs_path answers -1 and the engine finds each path by a search of
-** its own (engine.c), checked to have the table's length.  2 bits instead
-** of 3: the 73 G states of font5x9 in 18.3 GB instead of 27.4 GB.
-**
-** 7. Lean without expd while the layers are sparse.  An unlabelled state
-** expanded before has every one of its sets lifted (note 2), so expanding
-** it again yields nothing: the expd bitmap only saves that work.  So the
-** scan of a sparse layer does without it and takes the older states of
-** the same residue in its flagged words too (a few: a flagged word got a
-** state of the layer), and expd is touched only from the first dense
-** layer on (a small search never faults its pages in: 104 MB on font5x7).
-** The states expanded are counted by layer, not by scan.
+** fullbfs.c -- breadth-first search over the whole ranked state space, a
+** few bits per rank: byte (depth + 1), lean (1 + depth mod 3 and an
+** "expanded" bitmap, the default) or two (Korf's two-bit search).  Used
+** for distance tables and as the heavy method for puzzles whose space fits
+** the memory budget.  The why of its stages (rounds of expand and apply
+** phases over buckets, each set of k - 1 coins lifted once, walking paths
+** back mod 3, sparse layers, two bits) is doc/design/fullbfs.md; the code
+** cites its notes by number.
 */
 #define _GNU_SOURCE
 #include <pthread.h>
@@ -128,13 +32,11 @@
 #define NOBLOCK UINT32_MAX
 /* the bucket pool holds POOL_ROOMS times what one chunk per thread may need
 ** at worst, so a round ends with at least (POOL_ROOMS - 1) / POOL_ROOMS of
-** it used.  2 (was 4): letter G's whole table as fast (71.3 s against
-** 71.5 s), 8-J's full search a little faster, 0.13 GB less memory, and a
-** third of the time in the kernel zeroing fresh pages */
+** it used.  2 is as fast as 4, with less memory and fewer fresh pages for
+** the kernel to zero */
 #define POOL_ROOMS 2
 /* the apply stage's first pass fetches the word of the offset PF places
-** ahead (8-J's full search: 1.87 s -> 1.64 s, A-4 0.262 s -> 0.237 s,
-** medians of 9 beside the build without; 8 and 32 no better) */
+** ahead (8 and 32 are no better) */
 #define PF 16
 
 /* what a round does */
@@ -384,11 +286,9 @@ static inline bb_t next_comb(bb_t x) {
 ** among the C(p_{i+1}, i) sets of i cells below p_{i+1}.  So a gap g
 ** changes only the coins 1..i for the first i with R_i + g < C(p_{i+1}, i):
 ** they become the set of rank R_i + g below p_{i+1}, whose top coin is
-** not below p_i.  Near ranks change a coin or two at the bottom, where the
-** walk from the top it replaces kept the top coins one by one (D-0's full
-** search, callgrind, one thread: the cursor 923 M instructions before,
-** 688 M after).  The break always comes by i = ncoin, as q + g < C(ncell,
-** ncoin).
+** not below p_i.  Near ranks change a coin or two at the bottom, where a
+** walk from the top would place every coin again.  The break always comes
+** by i = ncoin, as q + g < C(ncell, ncoin).
 */
 static bb_t unrank_from(const bbspace *s, int ncoin, uint64_t g, bb_t mask) {
   bb_t rest = mask;
@@ -403,8 +303,7 @@ static bb_t unrank_from(const bbspace *s, int ncoin, uint64_t g, bb_t mask) {
   }
   v += g;
   /* the coins i, ..., 2 by search; coin 1 sits at cell v, as C(p, 1) = p
-  ** (D-0's full search, callgrind, one thread: the cursor 565 M -> 541 M;
-  ** fewer unpredictable loop exits) */
+  ** (fewer unpredictable loop exits) */
   if (i == 1) return rest | (bb_t)1 << v;
   while (s->binom[p + 1][i] <= v) p++;
   for (;;) {
@@ -418,8 +317,7 @@ static bb_t unrank_from(const bbspace *s, int ncoin, uint64_t g, bb_t mask) {
 /* a cursor over increasing ranks of one space: the mask of each rank,
 ** by Gosper steps for near ranks and incremental unranks for far ones.
 ** How near: a step costs about 7 instructions, an incremental unrank about
-** 100; on 8-J's full search (callgrind, one thread) the gap 2 cost 46.3 G
-** instructions in all, 6: 43.5 G, 10: 42.8 G, 16: 42.3 G */
+** 100; the total falls as the gap grows up to about 12 and stays flat */
 #define GOSPER_GAP 12
 typedef struct cursor {
   const bbspace *s;
@@ -671,7 +569,7 @@ static int check_stop(pn_fullbfs *f) {
 
 /* chunks claimed at once in a sparse layer, whose empty chunks cost one
 ** look at the touch map instead of an atomic add on a line both threads
-** write (9-4's 6 layers: 51 K claims each before) */
+** write (a small search's layers are mostly empty chunks) */
 #define CLAIM 64
 
 static void expand_phase(worker *w) {
@@ -738,8 +636,8 @@ static uint32_t apply_lean(uint64_t *restrict c2, const uint32_t *restrict e,
 }
 
 /* the offsets e[0..n) whose bit is clear get it, and are listed in
-** newlist; returns how many.  Two passes as in apply_lean (8-J's full
-** search, lift bitmap: 1.90 s -> 1.61 s, medians of 7) */
+** newlist; returns how many.  Two passes as in apply_lean: the first
+** only reads (and prefetches), the second writes */
 static uint32_t mark_bits(uint64_t *restrict bits, const uint32_t *restrict e,
                           uint32_t n, uint32_t *restrict newlist) {
   uint32_t i, ncand = 0, nnew = 0;
@@ -818,10 +716,8 @@ static void start_job(pn_fullbfs *f) {
 }
 
 /* read every word of a chunk, not the flagged ones of the touch map, when
-** a layer holds more than 1/WALK_DENSITY of the space.  (Dense layers
-** were walked mask by mask by Gosper steps; the cursor, from hit to hit,
-** took the 6 x 5 box's complete table of 12 coins, 85.7 M states, from
-** 29.1 s to 28.3 s.) */
+** a layer holds more than 1/WALK_DENSITY of the space (the cursor then
+** goes from hit to hit) */
 #define WALK_DENSITY 32
 
 static void begin_layer(pn_fullbfs *f) {

@@ -19,9 +19,8 @@
 ** words.  A subset new in P or Y at level L+1 reaches, in one step, a
 ** subset new at level L (one reaching an older one is older itself), so
 ** each pass starts from the last level's new subsets D and does the n
-** cell steps only for the words where D is not empty: the font5x9
-** tables are built about twice as fast as by n sweeps over R, and are
-** the same byte for byte.
+** cell steps only for the words where D is not empty: about twice as
+** fast as n sweeps over R, and the same tables byte for byte.
 */
 #define _POSIX_C_SOURCE 200809L
 #include <pthread.h>

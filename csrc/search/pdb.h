@@ -43,9 +43,9 @@
 
 #define PN_PDB_MAXPART 8
 #define PN_PDB_MAXWIN 32
-#define PN_PDB_MAXCELLS 30        /* asked for (pdb = n): 314 MB a table
-                                  ** on font5x9, compact */
-#define PN_PDB_DEFCELLS 27        /* by default: 67 MB a table on font5x9 */
+#define PN_PDB_MAXCELLS 30        /* asked for (pdb = n): the tables'
+                                  ** size grows 5x a cell (BENCHMARKS.md) */
+#define PN_PDB_DEFCELLS 27        /* by default: built in seconds */
 #define PN_PDB_DEAD 100000        /* the bound of an unsolvable state */
 #define PN_PDB_BITCELLS 20        /* windows also kept as dead-subset bits */
 

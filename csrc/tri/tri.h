@@ -16,7 +16,7 @@ int tri_find_move(const pn_board *b, const pn_config *A, pn_move *m);
 int tri_one_move(const pn_board *b, const pn_config *A, const pn_config *B,
                  pn_goalmode mode, pn_move *m);
 
-/* labelled.c: three labelled coins (thesis Thm 2.7) */
+/* three.c: three labelled coins (thesis Thm 2.7) */
 int tri_decide3(const pn_board *b, const pn_config *A, const pn_config *B,
                 pn_goalmode mode, pn_tri_answer *ans, pn_error *err);
 /* three labelled coins, a goal of fewer: the first reachable completion
@@ -27,7 +27,7 @@ int tri_complete3(const pn_board *b, const pn_config *A, const pn_config *B,
 int tri_solve3(const pn_board *b, const pn_config *A, const pn_config *B,
                pn_goalmode mode, pn_meter *meter, pn_move **moves, size_t *n,
                pn_error *err);
-/* n >= 4 labelled coins (thesis Thm 2.5) */
+/* labelled.c: n >= 4 labelled coins (thesis Thm 2.5) */
 int tri_solve_labelled(const pn_board *b, const pn_config *A,
                        const pn_config *B, pn_meter *meter, pn_move **moves,
                        size_t *n, pn_error *err);
