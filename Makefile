@@ -207,7 +207,8 @@ install: all
 	  $(DESTDIR)$(PREFIX)/share/lua/5.4/penny
 	install -m 755 $(EXE) $(DESTDIR)$(PREFIX)/bin/penny
 	install -m 755 $(MODULE) $(DESTDIR)$(PREFIX)/lib/lua/5.4/penny/core.so
-	install -m 644 lua/penny/*.lua $(DESTDIR)$(PREFIX)/share/lua/5.4/penny/
+	cd lua && find penny -name '*.lua' -exec install -D -m 644 {} \
+	  $(DESTDIR)$(PREFIX)/share/lua/5.4/{} \;
 	install -d $(DESTDIR)$(PREFIX)/share/penny/data/coinsliding
 	install -m 644 data/coinsliding/* $(DESTDIR)$(PREFIX)/share/penny/data/coinsliding/
 

@@ -1,14 +1,9 @@
 --[[
 penny.cli -- the interpreter's subcommands.
 
-  penny solve FILE [options]    solve every puzzle of a .pz file
-      --method M                auto (default), bidir, full, astar, bfs, ...
-      --time-limit S            per puzzle
-      --max-memory BYTES        (suffixes K, M, G accepted)
-      --threads N
-      --encoding E              full-space search: lean (default), byte or two
-      --direction D             A*: auto (default), forward or backward
-      --progress / --quiet      progress on stderr (default: on a terminal)
+  penny solve FILE [options]    solve every puzzle of a .pz file (the
+                                options: penny.options, the flags of the
+                                schema)
   penny show FILE               the puzzles of a file and what decides them
 
 The puzzles of one file share a penny.databases(): those to the same goal
@@ -23,9 +18,11 @@ Messages go to stderr.
 local penny = require "penny"
 local pzfile = require "penny.pzfile"
 local errors = require "penny.errors"
+local options = require "penny.options"
+local render = require "penny.render"
 
-local io, ipairs, tonumber, format, pcall, tostring, require, math =
-  io, ipairs, tonumber, string.format, pcall, tostring, require, math
+local io, ipairs, format, pcall, tostring =
+  io, ipairs, string.format, pcall, tostring
 
 local _ENV = nil
 
@@ -36,27 +33,11 @@ local M = {}
 local function usage(msg)
   local out = msg and io.stderr or io.stdout
   if msg then out:write("penny: ", msg, "\n") end
-  out:write("usage: penny solve FILE [--method M] [--time-limit S] "
-    .. "[--max-memory BYTES] [--threads N] [--encoding auto|byte|lean|two]\n"
-    .. "       [--direction auto|forward|backward] [--progress|--quiet]\n"
+  out:write("usage: penny solve FILE [options]\n"
     .. "       penny show FILE\n"
     .. "       penny render FILE [--svg OUT] [--animate] [--puzzle N]\n"
-    .. "methods: auto (default), plain, bidir, astar, full; BYTES may end "
-    .. "in K, M or G\n")
+    .. "options of penny solve:\n", options.usage(), "\n")
   return msg and 2 or 0
-end
-
--- the options that take a value
-local VALUED = { ["--method"] = true, ["--time-limit"] = true,
-  ["--max-memory"] = true, ["--threads"] = true, ["--encoding"] = true,
-  ["--direction"] = true }
-
-local function bytes(s)
-  local n, unit = s:match("^(%d+%.?%d*)([KMG]?)B?$")
-  n = tonumber(n)
-  if not n then return nil end
-  local mul = { [""] = 1, K = 2^10, M = 2^20, G = 2^30 }
-  return n * mul[unit]
 end
 
 local function load(file, opts)
@@ -74,54 +55,13 @@ local function load(file, opts)
 end
 
 local function solve(args)
-  local file
-  local opts = {}
-  local i = 1
-  while i <= #args do
-    local a, v = args[i], args[i + 1]
-    if VALUED[a] and not v then return usage(a .. " needs a value") end
-    if a == "--method" then opts.method = v; i = i + 1
-    elseif a == "--time-limit" then
-      opts.time_limit = tonumber(v)
-      local t = opts.time_limit
-      if not t or t ~= t or t < 0 or t == math.huge then
-        return usage("bad --time-limit " .. v .. " (seconds, >= 0)")
-      end
-      i = i + 1
-    elseif a == "--max-memory" then
-      opts.max_memory = bytes(v)
-      if not opts.max_memory or opts.max_memory < 1 then
-        return usage("bad --max-memory " .. v)
-      end
-      i = i + 1
-    elseif a == "--threads" then
-      opts.threads = math.tointeger(tonumber(v))
-      if not opts.threads or opts.threads < 1 then
-        return usage("bad --threads " .. v .. " (an integer >= 1)")
-      end
-      i = i + 1
-    elseif a == "--encoding" then
-      if v ~= "auto" and v ~= "byte" and v ~= "lean" and v ~= "two" then
-        return usage("bad --encoding " .. v)
-      end
-      opts.encoding = v
-      i = i + 1
-    elseif a == "--direction" then
-      if v ~= "auto" and v ~= "forward" and v ~= "backward" then
-        return usage("bad --direction " .. v)
-      end
-      opts.direction = v
-      i = i + 1
-    elseif a == "--progress" then opts.progress = true
-    elseif a == "--quiet" then opts.progress = false
-    elseif a == "--help" or a == "-h" then return usage()
-    elseif a:sub(1, 2) == "--" then return usage("unknown option " .. a)
-    elseif not file then file = a
-    else return usage("one file at a time") end
-    i = i + 1
-  end
-  if not file then return usage("no file") end
-  local okopts, why = pcall(require("penny.solve").check_options, opts)
+  local opts, rest = options.args(args)
+  if not opts then return usage(rest) end
+  if opts.help then return usage() end
+  if #rest == 0 then return usage("no file") end
+  if #rest > 1 then return usage("one file at a time") end
+  local file = rest[1]
+  local okopts, why = pcall(options.check, opts, "solve", 1)
   if not okopts then
     io.stderr:write("penny: ", errors.message(why), "\n")
     return 2
@@ -179,10 +119,7 @@ function M.main(cmd, ...)
   if cmd == "solve" then return solve(args) end
   if cmd == "show" then return show(args) end
   if cmd == "render" then
-    local ok, render = pcall(require, "penny.render")
-    if ok and render.cli then return render.cli(args) end
-    io.stderr:write("penny: render: SVG output is not available yet\n")
-    return 2
+    return render.cli(args)
   end
   return usage("unknown command " .. tostring(cmd))
 end

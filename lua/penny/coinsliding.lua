@@ -14,11 +14,14 @@ Rules: square grid, coins stay inside the box, d = 2.
 ]]
 
 local json = require "penny.json"
+local Board = require "penny.board"
+local Config = require "penny.config"
+local Puzzle = require "penny.puzzle"
+local errors = require "penny.errors"
 
 local io, error, format, ipairs, pairs, sort, concat, package, os, type, tostring =
   io, error, string.format, ipairs, pairs, table.sort, table.concat,
   package, os, type, tostring
-local require = require
 
 local _ENV = nil
 
@@ -100,13 +103,12 @@ M.puzzle(corpus, fontname, key) -> puzzle, known_moves
 key is "S-G": start character S, goal character G.
 ]]
 function M.puzzle(corpus, fontname, key)
-  local Board, Config = require "penny.board", require "penny.config"
   local font = font_of(corpus, fontname, "puzzle")
   local s, g
   if type(key) == "string" then s, g = key:match("^(.+)%-(.+)$") end
   if not s then error("a puzzle key looks like 'A-9'", 2) end
   local board = Board.new(box(font))
-  local p = require("penny.puzzle").new{ board = board, name = fontname .. " " .. key,
+  local p = Puzzle.new{ board = board, name = fontname .. " " .. key,
                           start = M.art(corpus, fontname, s),
                           goal = M.art(corpus, fontname, g) }
   local known
@@ -134,4 +136,4 @@ function M.keys(corpus, fontname)
 end
 
 -- errors said at the caller's line, not inside penny
-return require("penny.errors").guard(M)
+return errors.guard(M)

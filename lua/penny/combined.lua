@@ -39,6 +39,10 @@ twelve rotations by multiples of 30 degrees and their reflections.
 
 local core = require "penny.core"
 local errors = require "penny.errors"
+local coin_config = require "penny.config"
+local puzzle = require "penny.puzzle"
+local Solution = require("penny.solution").Solution
+require "penny.explain"          -- p:explain of the square-grid puzzles
 
 local format, error, ipairs, type, tostring, setmetatable, getmetatable,
   math, pcall =
@@ -46,7 +50,6 @@ local format, error, ipairs, type, tostring, setmetatable, getmetatable,
   math, pcall
 local concat, sort = table.concat, table.sort
 
-local require = require
 local _ENV = nil
 
 local M = {}
@@ -182,12 +185,11 @@ combined.config(spec) -> Config
 ]]
 function M.config(spec)
   if getmetatable(spec) == Config then return spec end
-  local config = require "penny.config"
   local pts = {}
   if type(spec) == "string" then
-    spec = config.new("square", spec)
+    spec = coin_config.new("square", spec)
   end
-  if config.is_config(spec) then
+  if coin_config.is_config(spec) then
     local kind = spec:board():kind()
     local embed = kind == "square" and M.square
       or kind == "triangular" and M.triangular
@@ -285,6 +287,23 @@ local function illegal(cfg, m, d)
     msg = format(REASONS.overlap, M.format(m.to), M.format(cfg.pts[w]))
   else msg = format(REASONS.few, M.format(m.to), w, d) end
   return r, msg
+end
+
+--[[
+cfg:legal(move [, rule]) -> true | false, reason, message
+cfg:movelist([rule]) -> the legal moves (as cfg:moves: the coin game's
+                        interface, penny.game.coins, asks for both)
+]]
+function Config:legal(m, rule)
+  check_self(self, Config, "cfg", "legal")
+  local r, msg = illegal(self, m, rule_d(rule))
+  if r then return false, r, msg end
+  return true
+end
+
+function Config:movelist(rule)
+  check_self(self, Config, "cfg", "movelist")
+  return self:moves(rule)
 end
 
 --[[
@@ -430,10 +449,9 @@ end
 -- the goal test and the replay check are penny.puzzle's: they only ask
 -- the configurations for matches() and check(); penny.puzzle builds the
 -- combined grid's puzzles here (board = "combined")
-local puzzle = require "penny.puzzle"
 Puzzle.is_goal = puzzle.Puzzle.is_goal
 Puzzle.check = puzzle.Puzzle.check
-puzzle.register_game("combined", { new = function(spec) return M.puzzle(spec) end,
+puzzle.register_class("combined", { new = function(spec) return M.puzzle(spec) end,
   class = Puzzle, is_config = function(x) return M.is_config(x) end })
 
 --[[
@@ -457,7 +475,6 @@ function Puzzle:solve(opts)
   end
   local r, why = core.z12_solve(self.start.pts, self.goal.pts, self.rule.d,
     self.up_to, depth, opts)
-  local Solution = require("penny.solution").Solution
   if not r then
     return Solution.new(self, { verdict = "unknown", reason = why,
       method = "combined" })
@@ -504,7 +521,7 @@ function Puzzle:explain()
     r.lower_bound, r.lower_bound)
   local a, b = as_square(self.start), as_square(self.goal)
   if a and b then
-    local ok, sq = pcall(require("penny.puzzle").new, { board = "square",
+    local ok, sq = pcall(puzzle.new, { board = "square",
       start = a,
       goal = b, up_to = self.up_to == "symmetry" and "symmetry"
       or self.up_to })

@@ -11,9 +11,9 @@ A*'s pattern databases shared by several solves.
 local core = require "penny.core"
 local errors = require "penny.errors"
 local config = require "penny.config"
+local options = require "penny.options"
 
-local type, error, ipairs, pairs, tostring, format =
-  type, error, ipairs, pairs, tostring, string.format
+local error, ipairs = error, ipairs
 
 local _ENV = nil
 
@@ -47,29 +47,12 @@ unreachable), layers = {depth 0, 1, ...}, maxdepth, complete, reached,
 expanded, hardest = Config (complete only), seconds, memory, threads,
 encoding }.
 ]]
-local DISTANCE_OPTIONS = { targets = "table", complete = "boolean",
-  rule = "number", max_memory = "number", time_limit = "number",
-  threads = "number", progress = "boolean", encoding = "string",
-  paths = "boolean" }
-
 function M.new(start, opts)
-  opts = opts or {}
   if not config.is_config(start) then
     error("penny.distances: start must be a Config", 2)
   end
-  if type(opts) ~= "table" then
-    error("penny.distances: options must be a table", 2)
-  end
   -- a misspelt option would silently be ignored
-  for k, v in pairs(opts) do
-    local want = DISTANCE_OPTIONS[k]
-    if not want then
-      error(format("penny.distances: unknown option '%s'", tostring(k)), 2)
-    end
-    if type(v) ~= want then
-      error(format("penny.distances: option '%s' must be a %s", k, want), 2)
-    end
-  end
+  opts = options.check(opts, "distances", 2)
   if #start == 0 then
     error("penny.distances: the start has no coins", 2)
   end

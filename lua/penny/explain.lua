@@ -6,15 +6,19 @@ explain(puzzle) -> text, facts
   verdict = "solvable" | "unsolvable" | nil}.
 
 The general necessary conditions of the thesis's Section 1 are checked for
-every board; lattice theories (penny.tri, penny.square) add theirs through
-M.theories[lattice].
+every board of the coin game; lattice theories (penny.tri, penny.square)
+add theirs through M.theories[lattice].  Line pushes have facts of their
+own (penny.linepush.explain).
 ]]
 
 local errors = require "penny.errors"
 local Config = require "penny.config"
+local tri = require "penny.tri"
+local square = require "penny.square"
+local linepush = require "penny.linepush"
 
-local format, ipairs, tostring, require, getmetatable = string.format, ipairs,
-  tostring, require, getmetatable
+local format, ipairs, tostring, getmetatable, require = string.format, ipairs,
+  tostring, getmetatable, require
 local concat = table.concat
 
 local _ENV = nil
@@ -182,23 +186,23 @@ local function general(p, facts)
   end
 end
 
-M.theories.triangular = function(p, facts)
-  require("penny.tri").explain(p, facts)
-end
+M.theories.triangular = tri.explain
+M.theories.square = square.explain
 
-M.theories.square = function(p, facts)
-  require("penny.square").explain(p, facts)
-end
+-- game name -> function(puzzle) -> facts
+local FACTS = {
+  coins = function(p)
+    local facts = {}
+    general(p, facts)
+    local theory = M.theories[p.board:kind()]
+    if theory then theory(p, facts) end
+    return facts
+  end,
+  linepush = linepush.explain,
+}
 
 function M.explain(p)
-  local facts = {}
-  if p.game == "linepush" then
-    facts = require("penny.linepush").explain(p)
-  else
-    general(p, facts)
-  end
-  local theory = p.game == "coins" and M.theories[p.board:kind()]
-  if theory then theory(p, facts) end
+  local facts = FACTS[p.game](p)
   local lines, verdict = {}, nil
   for _, f in ipairs(facts) do
     lines[#lines + 1] = (f.holds and "[yes] " or "[no]  ") .. f.name .. ": "

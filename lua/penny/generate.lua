@@ -36,7 +36,8 @@ local Board = require "penny.board"
 local Config = require "penny.config"
 local Distances = require "penny.distances"
 local Puzzle = require "penny.puzzle"
-local function rng(seed) return require("penny.strategies").rng(seed) end
+local sq = require "penny.square"
+local rng = require("penny.strategies").rng
 
 local function check_count(n, cells)
   if math.type(n) ~= "integer" or n < 1 then
@@ -86,7 +87,6 @@ Square grid, a given span: span = {w, h} (a rectangle from the origin) and
                    random cells of the rectangle: minimum + k
 ]]
 local function with_span(spec)
-  local sq = require "penny.square"
   local w, h = spec.span[1], spec.span[2]
   if math.type(w) ~= "integer" or math.type(h) ~= "integer" or w < 1 or h < 1
       or w * h > 10000 then

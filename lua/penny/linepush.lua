@@ -23,9 +23,14 @@ puzzle:solve{ method = "auto" | "permutation" | "compaction" | "search" }.
 ]]
 
 local core = require "penny.core"
+local options = require "penny.options"
+local solvers = require "penny.solvers"
+local game = require "penny.game.linepush"
+local Board = require "penny.board"
+local Solution = require("penny.solution").Solution
 
-local error, format, type, ipairs, tostring, require, pcall =
-  error, string.format, type, ipairs, tostring, require, pcall
+local error, format, type, tostring, require, pcall, pairs =
+  error, string.format, type, tostring, require, pcall, pairs
 
 local _ENV = nil
 
@@ -34,20 +39,10 @@ local expect = require("penny.puzzle").expect
 
 local M = {}
 
-M.DIRECTIONS = { "right", "left", "up", "down" }
+M.DIRECTIONS = game.DIRECTIONS
 
 -- line pushes live on the square grid: refuse configurations of others
-local function sq(cfg)
-  if not require("penny.config").is_config(cfg) then
-    error("expected a Config (penny.config(penny.board('square'), ...))", 3)
-  end
-  local kind = cfg:board():kind()
-  if kind ~= "square" then
-    error(format("line pushes are played on the square grid (this "
-      .. "configuration is on the %s board)", kind), 3)
-  end
-  return cfg
-end
+local function sq(cfg) return game.square_config(cfg, 3) end
 
 function M.push(cfg, dirs) return core.push(sq(cfg), dirs) end
 function M.info(cfg) return core.push_info(sq(cfg)) end
@@ -67,9 +62,7 @@ function M.reachable(cfg, opts)
   return r
 end
 
-local function square()
-  return require("penny.board").new("square")
-end
+local function square() return Board.new("square") end
 
 function M.lemma7(a, b) return core.push_lemma7(square(), a, b) end
 function M.diagonal(n) return core.push_diagonal(square(), n) end
@@ -83,44 +76,24 @@ The puzzle side: called by penny.puzzle and penny.solve for game =
 -- is cfg a goal of the puzzle?
 function M.is_goal(p, cfg)
   expect(p, "penny.linepush.is_goal")
-  sq(cfg)
-  if p.box then
-    local lo, hi = cfg:bbox()
-    return #cfg == p.box[1] * p.box[2] and hi[1] - lo[1] + 1 == p.box[1]
-      and hi[2] - lo[2] + 1 == p.box[2]
-  end
-  return core.push(cfg, {}) == core.push(p.goal, {})
+  return game.is_goal(p, cfg)
 end
 
 -- replay: true, final | false, index, reason, message
 function M.check(p, moves)
   expect(p, "penny.linepush.check")
-  if type(moves) ~= "table" then
-    error("penny.linepush.check: a list of pushes expected", 2)
-  end
-  for i, d in ipairs(moves) do
-    if d ~= "right" and d ~= "left" and d ~= "up" and d ~= "down" then
-      return false, i, "push", format("push %d: '%s' is not a direction "
-        .. "(right, left, up, down)", i, tostring(d))
-    end
-  end
-  local final = core.push(p.start, moves)
-  if not M.is_goal(p, final) then
-    return false, #moves + 1, "goal", "the pushes do not reach the goal"
-  end
-  return true, final
+  return game.check(p, moves)
 end
 
 local function solution(p, f)
-  return require("penny.solution").Solution.new(p, f)
+  return Solution.new(p, f)
 end
 
 local function search(p, opts)
   local goal, w, h = p.goal, 0, 0
   if p.box then goal, w, h = nil, p.box[1], p.box[2] end
   local ok, r, e = pcall(core.push_search, p.start, goal, w, h,
-    { max_memory = opts.max_memory, max_states = opts.max_states,
-      time_limit = opts.time_limit })
+    options.limits(opts))
   if not ok then
     -- the search's own limits (boxes over 255 cells, ...): a verdict
     if type(r) == "string" and r:find("interrupted", 1, true) then error(r, 0) end
@@ -163,7 +136,7 @@ local function compaction(p)
   return nil, why
 end
 
-M.methods = {
+local methods = {
   search = { solve = search, about = "exact breadth-first search over push "
     .. "configurations (shortest sequences; small inputs)" },
   permutation = { solve = permutation,
@@ -188,10 +161,7 @@ M.QUICK = 100000
 
 function M.solve(p, opts)
   expect(p, "penny.linepush.solve")
-  if opts == nil then opts = {} end
-  if type(opts) ~= "table" then
-    error("penny.linepush.solve: options must be a table", 2)
-  end
+  opts = options.check(opts, "solve", 2)
   local name = opts.method or "auto"
   if p.mismatch then
     return solution(p, { verdict = "unsolvable", method = name,
@@ -200,8 +170,9 @@ function M.solve(p, opts)
   if name == "auto" then
     local cap = M.QUICK
     if opts.max_states and opts.max_states < cap then cap = opts.max_states end
-    local quick = search(p, { max_states = cap, max_memory = opts.max_memory,
-                              time_limit = opts.time_limit })
+    local quick = options.limits(opts)
+    quick.max_states = cap
+    quick = search(p, quick)
     if quick.verdict ~= "unknown" then return quick end
     if p.box then
       local s = compaction(p)
@@ -212,12 +183,22 @@ function M.solve(p, opts)
     if s.verdict ~= "unknown" then return s end
     return search(p, opts)
   end
-  local m = M.methods[name]
+  local m = methods[name]
   if not m then
-    error(format("unknown solve method '%s' for line pushes (auto, search, "
-      .. "permutation, compaction)", name), 3)
+    error(format("unknown solve method '%s' for line pushes (%s)", name,
+      solvers.names("linepush")), 3)
   end
   return m.solve(p, opts)
+end
+
+-- the methods in the one registry (penny.solvers), as the line-push game's
+methods.auto = { about = "an exact search when the space is small, else "
+  .. "Theorem 8's box construction or Theorem 20's permutations, else the "
+  .. "exact search within the limits" }
+for name, m in pairs(methods) do
+  solvers.add(name, { name = name, kind = "solver", game = "linepush",
+    about = m.about, solve = function(p, opts) return M.solve(p, opts) end },
+    true)
 end
 
 --[[
@@ -267,11 +248,6 @@ function M.explain(p)
   end
   return facts
 end
-
--- line pushes, a game of penny.puzzle: its goal test and replay
-require("penny.puzzle").register_game("linepush", {
-  is_goal = function(p, cfg) return M.is_goal(p, cfg) end,
-  check = function(p, moves) return M.check(p, moves) end })
 
 -- errors said at the caller's line, not inside penny
 return require("penny.errors").guard(M)

@@ -35,10 +35,11 @@ p:solve and p:explain are defined where they are done: in penny.solve and
 penny.explain, which sit above this file (the solvers and the theories
 test their arguments with puzzle.expect, so they come after it).
 
-Games other than the coin game plug in here (M.register_game): line
-pushes (penny.linepush) give their own goal test and replay; the combined
-square and triangular grid (penny.combined) builds its own puzzles for
-board = "combined".
+The game (p.game: coins, line pushes) is asked for what differs between
+games (penny.game): the fields it gives a meaning, its goal test and
+replay, its text.  A board with a puzzle class of its own plugs in here
+(M.register_class): the combined square and triangular grid
+(penny.combined) builds its puzzles for board = "combined".
 ]]
 
 local format, error, ipairs, pairs, type, tostring, setmetatable, pcall,
@@ -55,6 +56,8 @@ local errors = require "penny.errors"
 local Board = require "penny.board"
 local Config = require "penny.config"
 local dsl = require "penny.dsl"
+local games = require "penny.game"
+local core = require "penny.core"
 
 local Puzzle = {}
 Puzzle.__index = Puzzle
@@ -64,19 +67,18 @@ M.Puzzle = Puzzle
 function M.is_puzzle(x) return getmetatable(x) == Puzzle end
 
 --[[
-register_game(name, game): a game other than the coin game.  game may
-have: new(spec) (builds the puzzle for spec.board == name, in its own
-class), class (that class: its puzzles share is_goal and check),
-is_config(x) (its configurations), is_goal(p, cfg) and check(p, moves)
-(for puzzles of this class with p.game == name).
+register_class(board, c): a board with a puzzle class of its own.  c has
+new(spec) (builds the puzzle for spec.board == board), class (its
+metatable: its puzzles share is_goal and check) and is_config(x) (its
+configurations).
 ]]
-M.games = {}
-function M.register_game(name, game) M.games[name] = game end
+local classes = {}
+function M.register_class(board, c) classes[board] = c end
 
-local function game_class(mt)
+local function own_class(mt)
   if mt == nil then return false end
-  for _, g in pairs(M.games) do
-    if g.class ~= nil and g.class == mt then return true end
+  for _, c in pairs(classes) do
+    if c.class == mt then return true end
   end
   return false
 end
@@ -86,7 +88,7 @@ end
 local function check_self(self, name, others_too)
   local mt = getmetatable(self)
   return errors.method_self(mt == Puzzle
-    or others_too and game_class(mt), self, "puzzle", name, "Puzzle", "p")
+    or others_too and own_class(mt), self, "puzzle", name, "Puzzle", "p")
 end
 
 -- p itself, or the error "where: a Puzzle expected, got ..." at the caller
@@ -123,8 +125,8 @@ local function label_name(l)
 end
 
 -- why the goal's coins cannot all come from the start's (nil when they can)
-local function mismatch_of(p)
-  local exact = p.game == "linepush"
+local function mismatch_of(p, g)
+  local exact = g.conserves
   if exact and #p.goal ~= #p.start then
     return format("the start has %d tokens, the goal %d", #p.start, #p.goal)
   elseif #p.goal > #p.start then
@@ -162,8 +164,8 @@ function M.new(spec)
   if spec.partial ~= nil and type(spec.partial) ~= "boolean" then
     error("penny.puzzle: partial must be a boolean", 2)
   end
-  local other = type(spec.board) == "string" and M.games[spec.board]
-  if other and other.new then
+  local other = type(spec.board) == "string" and classes[spec.board]
+  if other then
     -- the combined square/triangular grid has its own configurations
     local ok, p = pcall(other.new, spec)
     if not ok then error(p, 2) end
@@ -172,34 +174,18 @@ function M.new(spec)
   local self = setmetatable({}, Puzzle)
   self.name = spec.name
   self.game = spec.game or "coins"
-  if self.game ~= "coins" and self.game ~= "linepush" then
-    error(format("unknown game '%s' (coins, linepush)", tostring(self.game)), 2)
+  local g = games.get(self.game)
+  if not g then
+    error(format("unknown game '%s' (%s)", tostring(self.game),
+      games.names()), 2)
   end
-  if self.game == "linepush" then
-    local b = spec.board
-    if b ~= nil and b ~= "square" and not (Board.is_board(b)
-        and b:kind() == "square" and not b:bounded()) then
-      error("line pushes are played on the unbounded square grid", 2)
-    end
-    if spec.up_to and spec.up_to ~= "translation" then
-      error("line-push configurations are always taken up to translation", 2)
-    end
-    spec = setmetatable({ up_to = "translation" }, { __index = spec })
-    if type(spec.goal) == "table" and spec.goal.box then
-      local bx = spec.goal.box
-      if type(bx) ~= "table" or math.type(bx[1]) ~= "integer"
-          or math.type(bx[2]) ~= "integer" or bx[1] < 1 or bx[2] < 1 then
-        error("goal.box must be {width, height} with positive integers", 2)
-      end
-      self.box = { bx[1], bx[2] }
-    end
-  end
+  if g.prepare then spec = g.prepare(self, spec, 2) end
   self.board = Board.new(spec.board or "square")
   local rule = spec.rule or 2
   if type(rule) == "number" then rule = { d = rule } end
   if type(rule) ~= "table" then error("rule must be a number d or {d = d}", 2) end
   local d = rule.d or 2
-  local maxd = require("penny.core").MAXDEG
+  local maxd = core.MAXDEG
   if math.type(d) ~= "integer" or d < 1 or d > maxd then
     error(format("the adjacency threshold d must be an integer 1..%d (got %s)",
       maxd, tostring(d)), 2)
@@ -243,20 +229,19 @@ function M.new(spec)
     error("margin must be an integer 0..1000", 2)
   end
   if #self.start == 0 then error("the start has no coins", 2) end
-  if #self.goal < #self.start and not spec.partial
-      and self.game ~= "linepush" then
+  if #self.goal < #self.start and not spec.partial and not g.conserves then
     error(format("the goal has %d coin%s but the start %d: to let the "
       .. "others end anywhere, say so (partial = true; 'partial: yes' in a "
       .. ".pz file)", #self.goal, #self.goal == 1 and "" or "s",
       #self.start), 2)
   end
   self.partial = #self.goal < #self.start
-  local mismatch = mismatch_of(self)
+  local mismatch = mismatch_of(self, g)
   if mismatch then
     -- a coin puzzle whose goal the start cannot cover is a malformed
-    -- puzzle; line pushes keep every token, so there it is a verdict
+    -- puzzle; where every token is kept (line pushes) it is a verdict
     -- (the solvers answer "unsolvable" with this reason)
-    if self.game ~= "linepush" then error(mismatch, 2) end
+    if not g.conserves then error(mismatch, 2) end
     self.mismatch = mismatch
   end
   return self
@@ -265,12 +250,10 @@ end
 -- is cfg a goal configuration of this puzzle?
 function Puzzle:is_goal(cfg)
   check_self(self, "is_goal", true)
-  local g = M.games[self.game]
-  if g and g.is_goal then return g.is_goal(self, cfg) end
+  local g = games.of(self)
+  if g.is_goal then return g.is_goal(self, cfg) end
   local ok = Config.is_config(cfg)
-  for _, other in pairs(M.games) do
-    ok = ok or other.is_config ~= nil and other.is_config(cfg)
-  end
+  for _, c in pairs(classes) do ok = ok or c.is_config(cfg) end
   errors.expect(ok, cfg, "a Config", "puzzle:is_goal")
   return cfg:matches(self.goal, self.up_to)
 end
@@ -281,8 +264,8 @@ Replays moves from the start with the puzzle's rule and tests the goal.
 ]]
 function Puzzle:check(moves)
   check_self(self, "check", true)
-  local g = M.games[self.game]
-  if g and g.check then return g.check(self, moves) end
+  local g = games.of(self)
+  if g.check then return g.check(self, moves) end
   local ok, a, b, c = self.start:check(moves, self.rule)
   if not ok then return false, a, b, c end
   if not self:is_goal(a) then
@@ -292,15 +275,7 @@ function Puzzle:check(moves)
 end
 
 function Puzzle:__tostring()
-  if self.game == "linepush" then
-    return format("penny.Puzzle(line pushes, %d tokens)\nstart:\n%s\ngoal:\n%s",
-      #self.start, tostring(self.start), self.box and format("a %d x %d box",
-      self.box[1], self.box[2]) or tostring(self.goal))
-  end
-  local mode = self.up_to ~= "fixed" and (", goal up to " .. self.up_to) or ""
-  return format("penny.Puzzle(%s%s, %d coins, d = %d%s)\nstart:\n%s\ngoal:\n%s",
-    self.board:kind(), self.board:bounded() and " bounded" or "",
-    #self.start, self.rule.d, mode, tostring(self.start), tostring(self.goal))
+  return games.of(self).describe(self)
 end
 
 -- errors said at the caller's line, not inside penny

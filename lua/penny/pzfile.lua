@@ -55,6 +55,11 @@ Errors read "file:line:col: what was expected".
 local lpeg = require "lpeg"
 local Board = require "penny.board"
 local Config = require "penny.config"
+local games = require "penny.game"
+local core = require "penny.core"
+local dsl = require "penny.dsl"
+local errors = require "penny.errors"
+local Puzzle = require "penny.puzzle"
 
 local P, S, R, C, Cp = lpeg.P, lpeg.S, lpeg.R, lpeg.C, lpeg.Cp
 local error, format, ipairs, pairs, tonumber, tostring, setmetatable, pcall,
@@ -62,7 +67,7 @@ local error, format, ipairs, pairs, tonumber, tostring, setmetatable, pcall,
   pcall, type
 local concat = table.concat
 local io = io
-local require, math = require, math
+local math = math
 
 local _ENV = nil
 
@@ -87,7 +92,7 @@ local function fail(file, line, col, msg)
   error(format("%s:%d:%d: %s", file, line, col, msg), 0)
 end
 
-local reason = require("penny.errors").message
+local reason = errors.message
 
 -- f(...), with an error it raises reported at file:line:col, or where its
 -- message says when it names a place in this file
@@ -121,7 +126,7 @@ col0 + 1 (ready for penny.config's {name, line0, col0}).
 function M.parse(text, file)
   if type(text) ~= "string" then
     error(format("penny.pzfile.parse: the text of a puzzle file expected, "
-      .. "got %s", require("penny.errors").typename(text)), 2)
+      .. "got %s", errors.typename(text)), 2)
   end
   if file ~= nil and type(file) ~= "string" then
     error("penny.pzfile.parse: the file name must be a string", 2)
@@ -250,7 +255,7 @@ local function board_of(fields, file, max_memory)
   end
   if fields.edges then
     local e = fields.edges
-    local list = require("penny.dsl").parse_coords(e[1], 2, { file, e[2], e[3] })
+    local list = dsl.parse_coords(e[1], 2, { file, e[2], e[3] })
     spec.edges = {}
     for i, p in ipairs(list) do spec.edges[i] = { p[1], p[2] } end
   end
@@ -325,9 +330,9 @@ function M.read(text, file, opts)
     local game = "coins"
     if fields.game then
       game = fields.game[1]:match("^%s*(.-)%s*$")
-      if game ~= "coins" and game ~= "linepush" then
+      if not games.get(game) then
         fail(file, fields.game[4], fields.game[3] + 1, format("unknown game "
-          .. "'%s' (coins, linepush)", game))
+          .. "'%s' (%s)", game, games.names()))
       end
     end
     local board = board_of(fields, file, opts and opts.max_memory)
@@ -341,7 +346,7 @@ function M.read(text, file, opts)
         { file, fields.start[2], fields.start[3], fields.start.cut }),
     }
     local bw, bh = fields.goal[1]:match("^%s*box%s+(%d+)%s*x%s*(%d+)%s*$")
-    if bw and game == "linepush" then
+    if bw and games.get(game).box_goal then
       spec.goal = { box = { tonumber(bw), tonumber(bh) } }
     else
       spec.goal = located(file, fields.goal[4], 1, Config.new, board,
@@ -355,7 +360,7 @@ function M.read(text, file, opts)
       if before then rtext, slide = before, true end
       local d = rtext:match("^%s*d%s*=%s*(%d+)%s*$") or rtext:match("^%s*(%d+)%s*$")
       if not d then fail(file, r[4], r[3] + 1, "expected 'd=N' or N, optionally followed by 'slide'") end
-      local maxd = require("penny.core").MAXDEG
+      local maxd = core.MAXDEG
       d = tonumber(d)
       if d < 1 or d > maxd then
         fail(file, r[4], r[3] + 1, format("the adjacency threshold d must "
@@ -375,7 +380,7 @@ function M.read(text, file, opts)
     if fields.margin then
       spec.margin = number(fields.margin, file, "margin", 0, 1000)
     end
-    local ok, p = pcall(require("penny.puzzle").new, spec)
+    local ok, p = pcall(Puzzle.new, spec)
     if not ok then error(where .. reason(p), 0) end
     if fields.optimum then
       p.optimum = number(fields.optimum, file, "optimum", 0, 1 << 40)
@@ -401,4 +406,4 @@ function M.load(path, opts)
 end
 
 -- errors said at the caller's line, not inside penny
-return require("penny.errors").guard(M)
+return errors.guard(M)

@@ -35,8 +35,12 @@ local PALETTE = { "#d62728", "#1f77b4", "#2ca02c", "#ff7f0e", "#9467bd",
                   "#8c564b", "#e377c2", "#17becf", "#bcbd22", "#7f7f7f" }
 local ANSI = { 31, 34, 32, 33, 35, 36, 91, 94, 92, 93 }
 
-local function dsl() return require "penny.dsl" end
 local Config = require "penny.config"
+local games = require "penny.game"
+local dsl = require "penny.dsl"
+local errors = require "penny.errors"
+local Puzzle = require "penny.puzzle"
+local pzfile = require "penny.pzfile"
 
 -- {===================================================================
 -- Terminal
@@ -58,7 +62,7 @@ function M.terminal(x, opts)
     if ch == "o" then return "●" end
     if ch == "." or ch == "-" then return "·" end
     if labelled and color then
-      local l = dsl().label_of(ch)
+      local l = dsl.label_of(ch)
       if l then
         return format("\27[1;%dm%s\27[0m", ANSI[(l - 1) % #ANSI + 1], ch)
       end
@@ -163,7 +167,7 @@ local function panel(board, cfg, cells, arrow, ngraph)
     if l ~= 0 then
       parts[#parts + 1] = format('<text x="%.3f" y="%.3f" font-size="0.5" '
         .. 'text-anchor="middle" font-family="sans-serif" fill="#fff">%s</text>',
-        x, y + 0.17, esc(dsl().char_of(l)))
+        x, y + 0.17, esc(dsl.char_of(l)))
     end
   end
   if arrow and arrow.from then
@@ -215,7 +219,7 @@ end
 local function check_opts(opts)
   opts = opts or {}
   if type(opts) ~= "table" then error("render options must be a table", 3) end
-  require("penny.errors").fields(opts, "scale, title, columns, seconds, "
+  errors.fields(opts, "scale, title, columns, seconds, "
     .. "color", "render", 2)
   local scale = opts.scale or 40
   if type(scale) ~= "number" or scale <= 0 or scale > 1000 then
@@ -253,8 +257,7 @@ local function steps(sol)
     local m = sol.moves[i]
     local arrow
     if m ~= nil then
-      if p.game == "linepush" then arrow = { push = m }
-      else arrow = { from = m.from, to = m.to } end
+      arrow = games.of(p).arrow(m)
     end
     out[i] = { cfg = c, arrow = arrow }
   end
@@ -265,7 +268,7 @@ local function layout(sol)
   local st, cfgs = steps(sol)
   local board = sol.puzzle.start:board()
   local ngraph = board:kind() == "graph" and #board or 0
-  local cells = sol.puzzle.game == "linepush" and {} or backdrop(board, cfgs)
+  local cells = games.of(sol.puzzle).cellwise and backdrop(board, cfgs) or {}
   local panels, w, h = {}, 0, 0
   for i, s in ipairs(st) do
     local parts, minx, miny, maxx, maxy = panel(board, s.cfg, cells, s.arrow, ngraph)
@@ -284,7 +287,7 @@ local function check_solution(sol)
   if sol.verdict ~= "solved" then
     error("only a solved Solution has steps to draw (verdict " .. sol.verdict .. ")", 3)
   end
-  if not require("penny.puzzle").is_puzzle(sol.puzzle) then
+  if not Puzzle.is_puzzle(sol.puzzle) then
     error("penny.render draws solutions of penny.puzzle's puzzles (a combined-"
       .. "grid configuration draws itself: cfg:svg())", 3)
   end
@@ -387,7 +390,6 @@ function M.cli(args)
     io.stderr:write("usage: penny render FILE [--svg OUT] [--animate] [--puzzle N]\n")
     return 2
   end
-  local pzfile = require "penny.pzfile"
   local ok, puzzles = pcall(pzfile.load, file)
   if not ok then io.stderr:write("penny: ", tostring(puzzles), "\n"); return 2 end
   if #puzzles == 0 then
@@ -416,7 +418,7 @@ function M.cli(args)
     or M.solution_svg(sol, { title = p.name })
   local okw, werr = pcall(M.write, out, svg)
   if not okw then
-    io.stderr:write("penny: ", require("penny.errors").message(werr), "\n")
+    io.stderr:write("penny: ", errors.message(werr), "\n")
     return 2
   end
   io.write(format("%s: %d moves, written to %s\n", p.name, #sol.moves, out))

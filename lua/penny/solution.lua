@@ -24,7 +24,7 @@ local format, error, ipairs, setmetatable, getmetatable, tostring, pairs,
   tostring, pairs, math, type
 local concat, table_unpack = table.concat, table.unpack
 
-local core = require "penny.core"
+local games = require "penny.game"
 local errors = require "penny.errors"
 
 local _ENV = nil
@@ -86,9 +86,10 @@ function Solution:replay()
   check_self(self, "replay")
   local p = self.puzzle
   local out, cfg = { p.start }, p.start
+  local g = games.of(p)
   for _, m in ipairs(self.moves) do
-    if p.game == "linepush" then cfg = core.push(cfg, m)
-    else cfg = cfg:apply(m, p.rule) end
+    cfg = g.apply(p, cfg, m)
+    if not cfg then error("the moves do not replay", 2) end
     out[#out + 1] = cfg
   end
   return out

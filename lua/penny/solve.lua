@@ -4,8 +4,9 @@ penny.solve -- choosing a solver and running it.
 puzzle:solve{ method = "auto" | name, max_memory = bytes, max_states = n,
               time_limit = seconds, margin = cells }
 
-Solvers are registered by name in M.methods (see penny.strategies for the
-user-facing registry); "auto" picks the best one that applies.
+The coin game's methods are registered by name in penny.solvers (beside
+the line pushes' and the strategies: penny.strategies.list()); "auto"
+picks the best one that applies.
 
 The search window.  Exact search needs a finite set of cells.  Coins never
 leave span(A) (thesis Cor 1.7), so when the span of the start is finite
@@ -26,90 +27,18 @@ local core = require "penny.core"
 local Solution = require("penny.solution").Solution
 
 local errors = require "penny.errors"
+local options = require "penny.options"
+local solvers = require "penny.solvers"
+local strategies = require "penny.strategies"
+require "penny.linepush"       -- the line pushes' methods, registered
 
 local table_concat, require = table.concat, require
-local format, error, ipairs, pairs, type, tostring, math, pcall,
-  getmetatable = string.format, error, ipairs, pairs, type, tostring, math,
-  pcall, getmetatable
+local format, error, ipairs, pairs, tostring, math, pcall, getmetatable =
+  string.format, error, ipairs, pairs, tostring, math, pcall, getmetatable
 
 local _ENV = nil
 
 local M = {}
-
-local OPTIONS = { method = "string", max_memory = "number",
-                  max_states = "number", time_limit = "number",
-                  margin = "number", threads = "number", progress = "boolean",
-                  heuristic = "function", admissible = "boolean",
-                  beam_width = "number", max_depth = "number", seed = "number",
-                  max_steps = "number", probe_levels = "number",
-                  encoding = "string", pdb = "boolean", partial = "boolean",
-                  prune = "boolean", direction = "string",
-                  databases = "userdata" }
-
-local function check_opts(opts, level)
-  if opts == nil then return {} end
-  if type(opts) ~= "table" then error("solve options must be a table", level) end
-  for k, v in pairs(opts) do
-    local want = OPTIONS[k]
-    if k == "pdb" and math.type(v) == "integer" then
-      if v < 1 or v > 30 then
-        error("solve option 'pdb' must be a boolean or the most cells of a "
-          .. "window (1 to 30)", level)
-      end
-      want = "number"
-    end
-    if not want then
-      error(format("unknown solve option '%s'", tostring(k)), level)
-    end
-    if k == "direction" and v ~= "auto" and v ~= "forward"
-       and v ~= "backward" then
-      error("solve option 'direction' must be \"auto\", \"forward\" or "
-        .. "\"backward\"", level)
-    end
-    if type(v) ~= want then
-      error(format("solve option '%s' must be a %s", k, want), level)
-    end
-    if want == "number" and v ~= v then
-      error(format("solve option '%s' must be a number, not NaN", k), level)
-    end
-    if want == "number" and v < 0 then
-      error(format("solve option '%s' must not be negative", k), level)
-    end
-  end
-  -- the core's bounds (core.LIMITS), checked here too so that a bad value
-  -- is refused whatever the puzzle (one decided before any search included)
-  local lim = core.LIMITS
-  if opts.threads and opts.threads > lim.threads then
-    error(format("solve option 'threads' is absurdly large (at most %d)",
-      lim.threads), level)
-  end
-  for _, k in ipairs{ "max_memory", "max_states" } do
-    if opts[k] and opts[k] > lim.limit then
-      error(format("solve option '%s' is absurdly large", k), level)
-    end
-  end
-  local pl = opts.probe_levels
-  if pl and (math.type(pl) ~= "integer" or pl > lim.probe_levels) then
-    error(format("solve option 'probe_levels' must be an integer 0..%d",
-      lim.probe_levels), level)
-  end
-  local phys = lim.physical_memory
-  if opts.max_memory and phys > 0 and opts.max_memory > phys then
-    error(format("solve option 'max_memory' (%.1f GiB) is more than this "
-      .. "machine's memory (%.1f GiB)", opts.max_memory / 2^30,
-      phys / 2^30), level)
-  end
-  if opts.max_memory and opts.max_memory > 0
-      and opts.max_memory < lim.min_memory then
-    error(format("solve option 'max_memory' is in bytes and must be at "
-      .. "least %d", lim.min_memory), level)
-  end
-  if opts.margin and (math.type(opts.margin) ~= "integer" or opts.margin > 1000)
-  then
-    error("solve option 'margin' must be an integer 0..1000", level)
-  end
-  return opts
-end
 
 --{===================================================================
 -- The window
@@ -315,7 +244,7 @@ end
 
 --}===================================================================
 
-M.methods = {
+local methods = {
   auto = { solve = engine("auto"), exact = true, optimal = true,
            about = "the exact engine: bidirectional BFS on bitboards for "
              .. "short puzzles, then A* with window pattern databases (one "
@@ -332,11 +261,11 @@ M.methods = {
   bfs = { solve = bfs, exact = true, optimal = true,
           about = "plain breadth-first search over the window (reference)" },
 }
-M.methods.plain = M.methods.bfs
+methods.plain = methods.bfs
 
 local tri = require "penny.tri"
 
-M.methods.tri = { exact = false, optimal = false,
+methods.tri = { exact = false, optimal = false,
   about = "the triangular grid's constructive solver (thesis Thm 2.4, 2.5, "
     .. "2.7): any size, not optimal",
   solve = function(p, opts) return tri.solve(p, opts) end }
@@ -365,13 +294,13 @@ end
 
 local square = require "penny.square_solver"
 
-M.methods.square = { exact = false, optimal = false,
+methods.square = { exact = false, optimal = false,
   about = "the square grid's two-extra-coin constructive solver (update "
     .. "paper Thm 3.3 = thesis Thm 3.8): any size, not optimal",
   solve = function(p, opts) return square.solve_puzzle(p, opts) end }
 
 local function auto(p, opts)
-  if p.rule.slide then return M.methods.bfs.solve(p, opts) end
+  if p.rule.slide then return methods.bfs.solve(p, opts) end
   if square.applies(p) and (#p.start > AUTO_EXACT_COINS or window_cells(p) > 4096) then
     -- too large for exact search: the constructive solver when Thm 3.3's
     -- hypotheses hold, else the engine (which answers within its limits)
@@ -385,52 +314,45 @@ local function auto(p, opts)
       if not o.time_limit or o.time_limit > AUTO_EXACT_SECONDS then
         o.time_limit = AUTO_EXACT_SECONDS
       end
-      local sol = M.methods.engine.solve(p, o)
+      local sol = methods.engine.solve(p, o)
       if sol.verdict ~= "unknown" then return sol end
     end
     return tri.solve(p, opts)
   end
-  return M.methods.engine.solve(p, opts)
+  return methods.engine.solve(p, opts)
 end
 
-M.methods.engine = M.methods.auto
-M.methods.auto = { solve = auto, exact = true, optimal = true,
+methods.engine = methods.auto
+methods.auto = { solve = auto, exact = true, optimal = true,
   about = "the best method for the puzzle: the triangular grid's theory, or "
     .. "the square grid's two-extra-coin solver, for big puzzles there, else "
     .. "the exact engine" }
 
 -- the solve options checked as puzzle:solve checks them (raises)
 function M.check_options(opts)
-  check_opts(opts, 2)
+  options.check(opts, "solve", 2)
 end
 
 function M.solve(p, opts)
-  opts = check_opts(opts, 3)
-  local strategies = require "penny.strategies"
+  opts = options.check(opts, "solve", 2)
   if opts.heuristic and (opts.method == nil or opts.method == "bestfirst") then
     return strategies.bestfirst(p, opts)
   end
   local name = opts.method or "auto"
-  if p.game == "linepush" then
-    local lp = require "penny.linepush"
-    if name == "auto" or lp.methods[name] or not strategies.user(name) then
-      return lp.solve(p, opts)
-    end
-    return strategies.run(name, p, opts)
+  local e = solvers.get(name, p.game)
+  if not e then
+    error(format("unknown solve method '%s' (%s: %s; penny.strategies.list() "
+      .. "names them all)", name, p.game, solvers.names(p.game)), 3)
   end
-  local m = M.methods[name]
-  if m then return m.solve(p, opts) end
-  if strategies.get(name) then return strategies.run(name, p, opts) end
-  error(format("unknown solve method '%s' (penny.strategies.list() names "
-    .. "them all)", name), 3)
+  if e.game then return e.solve(p, opts) end
+  return strategies.run(name, p, opts)
 end
 
--- the built-in methods in the one registry (penny.solvers), beside the
--- strategies written in Lua
-local solvers = require "penny.solvers"
-for name, m in pairs(M.methods) do
-  solvers.add(name, { name = name, kind = "solver", about = m.about,
-                      solve = m.solve }, true)
+-- the built-in methods in the one registry (penny.solvers), as the coin
+-- game's, beside the line pushes' (penny.linepush) and the strategies
+for name, m in pairs(methods) do
+  solvers.add(name, { name = name, kind = "solver", game = "coins",
+                      about = m.about, solve = m.solve }, true)
 end
 
 -- p:solve(opts): the method of every Puzzle (penny.puzzle)

@@ -47,18 +47,23 @@ xorshift generator).  A theory added to penny.explain.theories is checked
 by the same call.
 ]]
 
-local require, ipairs, pairs, format, tostring, type, error, math, pcall =
-  require, ipairs, pairs, string.format, tostring, type, error, math, pcall
+local Board = require "penny.board"
+local Config = require "penny.config"
+local Puzzle = require "penny.puzzle"
+local Generate = require "penny.generate"
+local sq = require "penny.square"
+local tri = require "penny.tri"
+local rng = require("penny.strategies").rng
+local errors = require "penny.errors"
+
+local ipairs, pairs, format, tostring, type, error, math, pcall =
+  ipairs, pairs, string.format, tostring, type, error, math, pcall
 local concat, sort = table.concat, table.sort
 
 local _ENV = nil
 
 local M = {}
 
-local Board = require "penny.board"
-local Config = require "penny.config"
-local Puzzle = require "penny.puzzle"
-local Generate = require "penny.generate"
 
 --{===================================================================
 -- Drawing
@@ -269,7 +274,6 @@ A as many coins with span the rectangle.  Turned a quarter at random.
 local function square_fractioned(rand)
   local board = Board.new("square")
   local m, n = 2 + rand(2), 3 + rand(2)
-  local sq = require "penny.square"
   local bpos = {}
   for _, y in ipairs{ 0, n - 1 } do
     for _, c in ipairs(sq.minimum_config(m, 1, 0, y):positions()) do
@@ -426,7 +430,6 @@ end
 -- by the lattice's construction, replayed
 local function constructed(p)
   if p.board:kind() ~= "triangular" then return false end
-  local tri = require "penny.tri"
   if not tri.applies(p) then return false end
   local ok, sol = pcall(tri.solve, p)
   return ok and sol.verdict == "solved" and sol.replayed == true
@@ -474,7 +477,7 @@ function M.run(opts)
         tostring(f), concat(FAMILY_NAMES, ", ")), 2)
     end
   end
-  local rand = require("penny.strategies").rng(seed)
+  local rand = rng(seed)
   local r = { instances = 0, checked = 0, skipped = 0, unconfirmed = 0,
               truth = { solvable = 0, unsolvable = 0, window = 0,
                         unknown = 0 },
@@ -556,4 +559,4 @@ function M.report(r)
 end
 
 -- errors said at the caller's line, not inside penny
-return require("penny.errors").guard(M)
+return errors.guard(M)

@@ -42,6 +42,8 @@ local M = {}
 
 local Board = require "penny.board"
 local Config = require "penny.config"
+local errors = require "penny.errors"
+local expect = require("penny.puzzle").expect
 
 local function check(cfg, name)
   if not Config.is_config(cfg) or cfg:board():kind() ~= "square" then
@@ -519,7 +521,7 @@ end
 
 -- facts for puzzle:explain() on the square grid (d = 2, fixed goals)
 function M.explain(p, facts)
-  require("penny.puzzle").expect(p, "penny.square.explain")
+  expect(p, "penny.square.explain")
   if type(facts) ~= "table" then
     error("penny.square.explain: a list of facts to add to expected", 2)
   end
@@ -600,4 +602,4 @@ function M.explain(p, facts)
 end
 
 -- errors said at the caller's line, not inside penny
-return require("penny.errors").guard(M)
+return errors.guard(M)

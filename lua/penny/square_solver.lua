@@ -62,6 +62,10 @@ local _ENV = nil
 local expect = require("penny.puzzle").expect
 
 local Config = require "penny.config"
+local core = require "penny.core"
+local sq = require "penny.square"
+local errors = require "penny.errors"
+local Solution = require("penny.solution").Solution
 
 local M = {}
 
@@ -95,7 +99,7 @@ local ACT_BYTES = 128
 local function check_meter()
   local m = meter
   if not m then return end
-  if m.deadline and require("penny.core").clock() > m.deadline then
+  if m.deadline and core.clock() > m.deadline then
     error(setmetatable({ msg = format("time limit of %g s reached",
       m.time_limit) }, Stop), 0)
   end
@@ -930,7 +934,6 @@ number of G' actions, searches = window searches run, a = {a1, a2}, b =
 the construction: when one stops it, the third result is "limit".
 ]]
 local function solve(a, b)
-  local sq = require "penny.square"
   local th = sq.theorem38(a, b, check_meter)
   if not th.holds then return nil, th.a_why or th.b_why end
   local a1, a2 = th.a[1], th.a[2]
@@ -972,7 +975,6 @@ local function solve(a, b)
   end
   acts[#acts + 1] = { "drop", { b2[1], b2[2] } }
   acts[#acts + 1] = { "drop", { b1[1], b1[2] } }
-  local core = require "penny.core"
   local moves = core.clean(a, acts)
   return moves, { actions = #acts, searches = sa.searches + sb.searches,
                   a = th.a, b = th.b }
@@ -986,7 +988,7 @@ function M.solve(a, b, opts)
   local m = { acts = 0, time_limit = opts.time_limit,
               max_memory = opts.max_memory }
   if opts.time_limit and opts.time_limit > 0 then
-    m.deadline = require("penny.core").clock() + opts.time_limit
+    m.deadline = core.clock() + opts.time_limit
   end
   if opts.max_memory and opts.max_memory > 0 then
     m.max_acts = opts.max_memory // ACT_BYTES
@@ -1142,7 +1144,6 @@ function M.solve_puzzle(p, opts)
   end
   local ok, why = M.applies(p)
   if not ok then error("penny.square_solver: " .. why, 2) end
-  local Solution = require("penny.solution").Solution
   local moves, info, stop = M.solve(p.start, p.goal, opts)
   if not moves then
     return Solution.new(p, { verdict = "unknown", method = "square",
@@ -1162,4 +1163,4 @@ end
 -- }==================================================================
 
 -- errors said at the caller's line, not inside penny
-return require("penny.errors").guard(M)
+return errors.guard(M)

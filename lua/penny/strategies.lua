@@ -38,7 +38,7 @@ The registry lists built-in solvers and Lua strategies the same way:
   puzzle:solve{ method = name }              -- the same
 ]]
 
-local core = require "penny.core"
+local games = require "penny.game"
 
 local error, format, type, ipairs, pairs, tostring, require, setmetatable,
   math, table_sort =
@@ -49,7 +49,7 @@ local _ENV = nil
 
 local M = {}
 
-local function Solution() return require("penny.solution").Solution end
+local Solution = require("penny.solution").Solution
 
 -- p itself, or the error "where: a Puzzle expected, got ..." at the caller
 local expect = require("penny.puzzle").expect
@@ -62,38 +62,17 @@ local function options(opts, where)
 end
 
 -- {===================================================================
--- The game's moves: one place for both game kinds, through the core
+-- The game's moves (penny.game)
 
-local DIRS = { "right", "left", "up", "down" }
-
-local function legal_moves(p, cfg)
-  if p.game == "linepush" then
-    local out = {}
-    for i, d in ipairs(DIRS) do out[i] = d end
-    return out
-  end
-  return cfg:movelist(p.rule)
-end
+local function legal_moves(p, cfg) return games.of(p).moves(p, cfg) end
 
 local function apply(p, cfg, m, step)
-  if p.game == "linepush" then
-    if m ~= "right" and m ~= "left" and m ~= "up" and m ~= "down" then
-      error(format("the strategy's move %d is not a push direction: %s", step,
-        tostring(m)), 0)
-    end
-    return core.push(cfg, m)
-  end
-  local ok, _, msg = cfg:legal(m, p.rule)
-  if not ok then
-    error(format("the strategy's move %d is illegal: %s", step, msg), 0)
-  end
-  return cfg:apply(m, p.rule)
+  local c, why = games.of(p).apply(p, cfg, m)
+  if not c then error(format("the strategy's move %d is %s", step, why), 0) end
+  return c
 end
 
-local function key(p, cfg)
-  if p.game == "linepush" then return core.push(cfg, {}):key() end
-  return cfg:key()
-end
+local function key(p, cfg) return games.of(p).key(p, cfg) end
 
 -- xorshift32: the same numbers on every platform for a given seed
 function M.rng(seed)
@@ -184,7 +163,7 @@ function M.play(p, policy, opts)
   local r = { outcome = outcome, moves = moves, trace = trace, final = state,
               steps = #moves, reason = reason }
   if outcome == "solved" then
-    r.solution = Solution().new(p, { verdict = "solved", moves = moves,
+    r.solution = Solution.new(p, { verdict = "solved", moves = moves,
       method = "play:" .. (opts.name or "policy"), optimal = #moves == 0,
       reason = "found by a policy, not optimal in general" })
   end
@@ -265,7 +244,7 @@ function M.bestfirst(p, opts)
     local k = key(p, node.cfg)
     if best[k] == node.g then
       if p:is_goal(node.cfg) then
-        return Solution().new(p, { verdict = "solved", moves = path_to(node),
+        return Solution.new(p, { verdict = "solved", moves = path_to(node),
           method = "bestfirst", optimal = admissible,
           reason = admissible and "A* with a heuristic the caller declared "
             .. "admissible: optimal if that is true" or "best-first search "
@@ -275,7 +254,7 @@ function M.bestfirst(p, opts)
       best[k] = -1                    -- closed
       expanded = expanded + 1
       if expanded > max_states then
-        return Solution().new(p, { verdict = "unknown", method = "bestfirst",
+        return Solution.new(p, { verdict = "unknown", method = "bestfirst",
           reason = format("stopped after %d states (max_states)", max_states),
           stats = { states = expanded } })
       end
@@ -292,7 +271,7 @@ function M.bestfirst(p, opts)
       end
     end
   end
-  return Solution().new(p, { verdict = "unsolvable", method = "bestfirst",
+  return Solution.new(p, { verdict = "unsolvable", method = "bestfirst",
     reason = format("complete search: all %d reachable configurations "
       .. "examined", expanded), stats = { states = expanded } })
 end
@@ -302,7 +281,7 @@ end
 function M.uncovered(p)
   expect(p, "penny.strategies.uncovered")
   local goal = p.goal
-  if p.game == "linepush" or p.up_to ~= "fixed" then
+  if not games.of(p).cellwise or p.up_to ~= "fixed" then
     return function() return 0 end       -- no cell-wise target to cover
   end
   return function(cfg)
@@ -328,7 +307,7 @@ function M.beam(p, opts)
   for depth = 0, max_depth do
     for _, node in ipairs(layer) do
       if p:is_goal(node.cfg) then
-        return Solution().new(p, { verdict = "solved", moves = path_to(node),
+        return Solution.new(p, { verdict = "solved", moves = path_to(node),
           method = "beam", reason = format("beam search (width %d), not "
             .. "optimal in general", width) })
       end
@@ -350,7 +329,7 @@ function M.beam(p, opts)
     if #nxt == 0 then break end
     layer = nxt
   end
-  return Solution().new(p, { verdict = "unknown", method = "beam",
+  return Solution.new(p, { verdict = "unknown", method = "beam",
     reason = format("beam search (width %d) found nothing within %d moves",
       width, max_depth) })
 end
@@ -368,10 +347,9 @@ local function greedy(state, moves, ctx)
   ctx.data.h = h
   local best, bestv, ties = nil, math.huge, 0
   for _, m in ipairs(moves) do
-    local c = ctx.puzzle.game == "linepush" and core.push(state, m)
-      or state:apply(m, ctx.puzzle.rule)
+    local c = games.of(ctx.puzzle).apply(ctx.puzzle, state, m)
     if not ctx.seen(c) then
-      local v = ctx.puzzle.game == "linepush" and 0 or h(c)
+      local v = h(c)
       if v < bestv then best, bestv, ties = m, v, 1
       elseif v == bestv then
         ties = ties + 1
@@ -424,15 +402,15 @@ M.list = solvers.list
 -- run any strategy; a Solution for every kind (a policy that does not reach
 -- the goal gives verdict "unknown" with the outcome as the reason)
 function M.run(name, p, opts)
-  local s = M.get(name)
-  if not s then error(format("no strategy named '%s'", tostring(name)), 2) end
   expect(p, "penny.strategies.run")
+  local s = solvers.get(name, p.game)
+  if not s then error(format("no strategy named '%s'", tostring(name)), 2) end
   opts = options(opts, "penny.strategies.run")
   if s.kind == "policy" then
     local popts = { name = name, max_steps = opts.max_steps, seed = opts.seed }
     local r = M.play(p, s.policy, popts)
     if r.solution then return r.solution end
-    return Solution().new(p, { verdict = "unknown", method = "play:" .. name,
+    return Solution.new(p, { verdict = "unknown", method = "play:" .. name,
       reason = format("the policy did not reach the goal: %s (%s)", r.outcome,
         r.reason) })
   end

@@ -15,6 +15,8 @@ puzzle:solve{ method = "tri" }.  puzzle:explain() reports the decision.
 ]]
 
 local core = require "penny.core"
+local errors = require "penny.errors"
+local Solution = require("penny.solution").Solution
 
 local error, format, require, type = error, string.format, require, type
 local _ENV = nil
@@ -61,7 +63,6 @@ function M.solve(p, opts)
   check(p)
   opts = opts or {}
   if type(opts) ~= "table" then error("penny.tri.solve: options must be a table", 2) end
-  local Solution = require("penny.solution").Solution
   local d = core.tri_decide(p.start, p.goal, p.up_to)
   if not d.solvable then
     return Solution.new(p, { verdict = "unsolvable", method = "tri",
@@ -96,4 +97,4 @@ function M.explain(p, facts)
 end
 
 -- errors said at the caller's line, not inside penny
-return require("penny.errors").guard(M)
+return errors.guard(M)
