@@ -30,7 +30,7 @@ LUACFLAGS = $(ALLCFLAGS) -I$(LUAINC)
 
 B = build
 
-CORE_SRC = csrc/util.c csrc/sys.c csrc/board.c csrc/config.c csrc/rules.c csrc/span.c \
+CORE_SRC = csrc/util.c csrc/stateset.c csrc/sys.c csrc/board.c csrc/config.c csrc/rules.c csrc/span.c \
            csrc/goal.c csrc/takedrop.c csrc/slide.c \
            csrc/search/bfs.c csrc/search/bitboard.c csrc/search/fullbfs.c \
            csrc/search/keytab.c csrc/search/team.c csrc/search/bidir.c \

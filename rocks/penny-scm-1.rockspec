@@ -22,7 +22,7 @@ build = {
   modules = {
     ["penny.core"] = {
       sources = {
-        "csrc/util.c", "csrc/sys.c", "csrc/board.c", "csrc/config.c",
+        "csrc/util.c", "csrc/stateset.c", "csrc/sys.c", "csrc/board.c", "csrc/config.c",
         "csrc/rules.c", "csrc/span.c", "csrc/goal.c", "csrc/takedrop.c",
         "csrc/slide.c", "csrc/search/bfs.c", "csrc/search/bitboard.c",
         "csrc/search/fullbfs.c", "csrc/search/keytab.c",

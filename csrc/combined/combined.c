@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "combined.h"
+#include "stateset.h"
 #include "util.h"
 
 /* {====================================================================
@@ -233,11 +234,9 @@ typedef struct search {
   /* translation counting: slots keyed by a translation, stamped */
   pn_z12 tkey[1024];
   uint32_t tstamp[1024], tcount[1024], stamp;
-  /* transposition table: open addressing over fixed-size keys, each
-  ** followed by one byte g */
-  size_t keysize, slotsize, cap, count, maxcount;
-  unsigned char *table;
-  size_t memory, peak;
+  /* the transposition table: each key with one byte, g + 1 */
+  pn_stateset seen;
+  size_t keysize, maxcount;
   /* limits */
   const pn_limits *lim;
   double t0;
@@ -332,50 +331,18 @@ static int make_key(search *s, const pn_z12 *pts, unsigned char *key) {
   return 1;
 }
 
-static int table_grow(search *s) {
-  size_t ncap = s->cap ? 2 * s->cap : 1024, need = ncap * s->slotsize;
-  unsigned char *nt;
-  if (s->memory + need > s->lim->max_memory) return 0;
-  nt = calloc(ncap, s->slotsize);
-  if (!nt) return 0;
-  for (size_t i = 0; i < s->cap; i++) {
-    unsigned char *slot = s->table + i * s->slotsize;
-    size_t h;
-    if (!slot[s->keysize]) continue;
-    h = hash_bytes(slot, s->keysize) & (ncap - 1);
-    while (nt[h * s->slotsize + s->keysize]) h = (h + 1) & (ncap - 1);
-    memcpy(nt + h * s->slotsize, slot, s->slotsize);
-  }
-  free(s->table);
-  s->table = nt;
-  s->cap = ncap;
-  s->memory = need;
-  if (need > s->peak) s->peak = need;
-  return 1;
-}
-
 /* 1: go on (the state is new here or reached with a smaller g), 0: seen
 ** with g no larger; -1: the memory budget is spent.  The stored byte is
 ** g + 1 (0 marks a free slot). */
 static int table_visit(search *s, const unsigned char *key, int g) {
-  size_t h;
-  unsigned char *slot;
-  if ((s->count + 1) * 4 > s->cap * 3 && !table_grow(s)) return -1;
-  h = hash_bytes(key, s->keysize) & (s->cap - 1);
-  for (;;) {
-    slot = s->table + h * s->slotsize;
-    if (!slot[s->keysize]) break;
-    if (memcmp(slot, key, s->keysize) == 0) {
-      if (slot[s->keysize] <= g + 1) return 0;
-      slot[s->keysize] = (unsigned char)(g + 1);
-      return 1;
-    }
-    h = (h + 1) & (s->cap - 1);
-  }
-  memcpy(slot, key, s->keysize);
-  slot[s->keysize] = (unsigned char)(g + 1);
-  s->count++;
-  if (s->count > s->maxcount) s->maxcount = s->count;
+  int isnew;
+  int64_t i = pn_stateset_put(&s->seen, key, &isnew);
+  uint8_t *gb;
+  if (i < 0) return -1;
+  gb = pn_stateset_at(&s->seen, (size_t)i) + s->keysize;
+  if (!isnew && *gb <= g + 1) return 0;
+  *gb = (uint8_t)(g + 1);
+  if (s->seen.n > s->maxcount) s->maxcount = s->seen.n;
   return 1;
 }
 
@@ -502,7 +469,7 @@ int pn_z12_solve(const pn_z12 *start, const pn_z12 *goal, size_t n, int d,
   rc = setup(s, start, goal, pts, err);
   if (rc) { free(s); return rc; }
   s->keysize = 4 * n * sizeof(int16_t);
-  s->slotsize = s->keysize + 1;
+  pn_stateset_init(&s->seen, s->keysize, 1, dflt.max_memory, UINT32_MAX);
   s->movecap = 12 * n * n;
   s->origin = pts[0];
   bound = heuristic(s, pts);
@@ -513,8 +480,7 @@ int pn_z12_solve(const pn_z12 *start, const pn_z12 *goal, size_t n, int d,
     if (!mb) { s->stop = PN_ENOMEM; break; }
     s->movebuf = mb;
     s->next = 1 << 30;
-    if (s->table) memset(s->table, 0, s->cap * s->slotsize);
-    s->count = 0;
+    pn_stateset_clear(&s->seen);
     found = dfs(s, pts, 0, bound);
     if (found || s->stop || s->err) break;
     if (s->next == 1 << 30) break;     /* nothing left below any bound */
@@ -523,7 +489,7 @@ int pn_z12_solve(const pn_z12 *start, const pn_z12 *goal, size_t n, int d,
   }
   res->nodes = s->nodes;
   res->stored = s->maxcount;
-  res->memory = s->peak;
+  res->memory = s->seen.memory;
   res->seconds = pn_clock() - s->t0;
   if (s->err) {
     rc = pn_seterror(err, s->err, "the configuration is too wide for the "
@@ -547,13 +513,13 @@ int pn_z12_solve(const pn_z12 *start, const pn_z12 *goal, size_t n, int d,
       "memory budget (%zu bytes) spent", dflt.max_memory);
     else if (s->next == 1 << 30) snprintf(res->reason, sizeof res->reason,
       "complete search: all %zu reachable configurations explored",
-      s->count);
+      s->seen.n);
     else snprintf(res->reason, sizeof res->reason,
       "no solution with at most %d moves (max_depth)", max_depth);
     if (s->next == 1 << 30 && !s->stop) res->verdict = PN_UNSOLVABLE;
   }
   free(s->movebuf);
-  free(s->table);
+  pn_stateset_free(&s->seen);
   free(s);
   return rc;
 }

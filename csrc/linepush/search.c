@@ -7,8 +7,8 @@
 **
 ** A state is the translated configuration written as bytes: width,
 ** height, then (x, y, label rank) per token, sorted.  States live once in
-** an arena, in BFS order, with a hash table of indices, the parent index
-** and the push that reached them.  Pushes never enlarge the bounding box,
+** the visited set (stateset.h), in BFS order, each with the parent index
+** and the push that reached it.  Pushes never enlarge the bounding box,
 ** so the search is finite.
 */
 #include <stdio.h>
@@ -16,81 +16,36 @@
 #include <string.h>
 
 #include "linepush.h"
+#include "../stateset.h"
 #include "../util.h"
 
-typedef struct pstate_set {
-  size_t len;                  /* bytes per state */
-  uint8_t *arena;
-  uint32_t *parent;
-  uint8_t *dir;
-  size_t n, cap;
-  uint64_t *table;             /* hash << 32 | index + 1 */
-  size_t tcap;
-  size_t memory, max_memory, max_states;
-} pstate_set;
+/* a state's payload: the parent's index, then the push from it */
+typedef struct ppay {
+  uint32_t parent;
+  uint8_t dir;
+} ppay;
+#define PPAY_BYTES 5
 
-static uint64_t hash_bytes(const uint8_t *s, size_t n) {
-  uint64_t h = 0x84222325cbf29ce4ULL;
-  size_t i;
-  for (i = 0; i < n; i++) h = (h ^ s[i]) * 0x100000001b3ULL;
-  return pn_mix64(h);
-}
-
-static int ps_grow_table(pstate_set *s) {
-  size_t ncap = s->tcap ? 2 * s->tcap : 1024, i;
-  uint64_t *t;
-  if (s->memory + ncap * 8 > s->max_memory) return 0;
-  t = calloc(ncap, sizeof *t);
-  if (!t) return 0;
-  for (i = 0; i < s->tcap; i++)
-    if (s->table[i]) {
-      size_t j = (size_t)(s->table[i] >> 32) & (ncap - 1);
-      while (t[j]) j = (j + 1) & (ncap - 1);
-      t[j] = s->table[i];
-    }
-  s->memory += ncap * 8 - s->tcap * 8;
-  free(s->table);
-  s->table = t;
-  s->tcap = ncap;
-  return 1;
+static ppay payload(const pn_stateset *s, size_t i) {
+  const uint8_t *p = pn_stateset_at(s, i) + s->keylen;
+  ppay r;
+  memcpy(&r.parent, p, 4);
+  r.dir = p[4];
+  return r;
 }
 
 /* index of the new state, -1 if known, -2 when a limit is hit */
-static int64_t ps_insert(pstate_set *s, const uint8_t *st, uint32_t parent,
+static int64_t ps_insert(pn_stateset *s, const uint8_t *st, uint32_t parent,
                          uint8_t dir) {
-  uint64_t h, fp;
-  size_t j;
-  if (2 * (s->n + 1) > s->tcap && !ps_grow_table(s)) return -2;
-  h = hash_bytes(st, s->len);
-  fp = h >> 32;
-  for (j = (size_t)fp & (s->tcap - 1); s->table[j]; j = (j + 1) & (s->tcap - 1))
-    if ((s->table[j] >> 32) == fp
-        && memcmp(s->arena + ((uint32_t)s->table[j] - 1) * s->len, st, s->len) == 0)
-      return -1;
-  if (s->n >= s->max_states) return -2;
-  if (s->n == s->cap) {
-    size_t ncap = s->cap ? 2 * s->cap : 1024;
-    size_t add = (ncap - s->cap) * (s->len + 5);
-    uint8_t *a, *d;
-    uint32_t *p;
-    if (s->memory + add > s->max_memory) return -2;
-    a = realloc(s->arena, ncap * s->len);
-    if (!a) return -2;
-    s->arena = a;
-    p = realloc(s->parent, ncap * sizeof *p);
-    if (!p) return -2;
-    s->parent = p;
-    d = realloc(s->dir, ncap);
-    if (!d) return -2;
-    s->dir = d;
-    s->cap = ncap;
-    s->memory += add;
-  }
-  memcpy(s->arena + s->n * s->len, st, s->len);
-  s->parent[s->n] = parent;
-  s->dir[s->n] = dir;
-  s->table[j] = (fp << 32) | (uint64_t)(s->n + 1);
-  return (int64_t)s->n++;
+  int isnew;
+  int64_t i = pn_stateset_put(s, st, &isnew);
+  uint8_t *p;
+  if (i < 0) return -2;
+  if (!isnew) return -1;
+  p = pn_stateset_at(s, (size_t)i) + s->keylen;
+  memcpy(p, &parent, 4);
+  p[4] = dir;
+  return i;
 }
 
 static void encode(const pconf *p, uint8_t *st) {
@@ -138,7 +93,7 @@ static int bfs(const pconf *a, const pconf *g, int box_w, int box_h,
                const pn_limits *lim, pn_pushdir **pushes, size_t *npushes,
                pn_result *res, uint64_t *reach, pn_error *err) {
   pconf cur, nx;
-  pstate_set s;
+  pn_stateset s;
   int found = -1, rc = PN_OK, stopped = 0;
   size_t head = 0, layer_end, depth = 0;
   uint8_t *st = NULL;
@@ -152,10 +107,10 @@ static int bfs(const pconf *a, const pconf *g, int box_w, int box_h,
                      "boxes up to 255 cells wide");
     goto out;
   }
-  s.len = 2 + 3 * (size_t)a->n;
-  s.max_memory = lim && lim->max_memory ? lim->max_memory : ((size_t)1 << 30);
-  s.max_states = lim && lim->max_states ? lim->max_states : UINT32_MAX - 1;
-  st = malloc(s.len);
+  pn_stateset_init(&s, 2 + 3 * (size_t)a->n, PPAY_BYTES,
+                   lim && lim->max_memory ? lim->max_memory : ((size_t)1 << 30),
+                   lim && lim->max_states ? lim->max_states : UINT32_MAX);
+  st = malloc(s.keylen);
   if (!st || !pc_copy(&cur, a) || !pc_copy(&nx, a)) {
     rc = pn_seterror(err, PN_ENOMEM, "out of memory");
     goto out;
@@ -176,7 +131,7 @@ static int bfs(const pconf *a, const pconf *g, int box_w, int box_h,
   while (found < 0 && head < s.n) {
     int d;
     if (head == layer_end) { layer_end = s.n; depth++; }
-    decode(s.arena + head * s.len, &cur);
+    decode(pn_stateset_at(&s, head), &cur);
     for (d = 0; d < 4 && found < 0; d++) {
       int64_t idx;
       memcpy(nx.t, cur.t, (size_t)cur.n * sizeof *cur.t);
@@ -200,11 +155,11 @@ static int bfs(const pconf *a, const pconf *g, int box_w, int box_h,
   if (found >= 0) {
     size_t len = 0, k;
     uint32_t x;
-    for (x = (uint32_t)found; x != 0; x = s.parent[x]) len++;
+    for (x = (uint32_t)found; x != 0; x = payload(&s, x).parent) len++;
     *pushes = malloc((len + 1) * sizeof **pushes);
     if (!*pushes) { rc = pn_seterror(err, PN_ENOMEM, "out of memory"); goto out; }
-    for (k = len, x = (uint32_t)found; x != 0; x = s.parent[x])
-      (*pushes)[--k] = (pn_pushdir)s.dir[x];
+    for (k = len, x = (uint32_t)found; x != 0; x = payload(&s, x).parent)
+      (*pushes)[--k] = (pn_pushdir)payload(&s, x).dir;
     *npushes = len;
     res->verdict = PN_SOLVED;
     res->nmoves = len;
@@ -233,7 +188,7 @@ static int bfs(const pconf *a, const pconf *g, int box_w, int box_h,
 out:
   res->seconds = pn_clock() - t0;
   free(st);
-  free(s.arena); free(s.parent); free(s.dir); free(s.table);
+  pn_stateset_free(&s);
   pc_free(&cur);
   pc_free(&nx);
   return rc;

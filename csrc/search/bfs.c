@@ -4,16 +4,17 @@
 **
 ** A state is the sorted array of its coins, each coin one uint32
 ** (cell id << 8 | label rank).  States are stored once, in BFS order, in
-** one arena; a hash table of state indices finds duplicates; parent[i]
-** leads back to the start, and each move is recovered as the difference
-** of a state and its parent.  Memory is checked against the budget before
-** every allocation, so a search that is too large stops with a clear
-** verdict instead of being killed.
+** the visited set (stateset.h) with their parent's index as payload; the
+** parents lead back to the start, and each move is recovered as the
+** difference of a state and its parent.  Memory is checked against the
+** budget before every allocation, so a search that is too large stops
+** with a clear verdict instead of being killed.
 */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "../stateset.h"
 #include "../util.h"
 
 #define MAX_CELLS ((uint32_t)1 << 24)
@@ -36,12 +37,7 @@ typedef struct bfs {
   uint32_t n;                  /* coins per state */
   uint32_t ncell;
   pn_graph g;
-  uint32_t *arena;             /* nstates * n */
-  uint32_t *parent;
-  size_t nstates, cap;
-  uint64_t *table;             /* hash << 32 | (state index + 1); 0 = empty */
-  size_t tcap;
-  size_t memory, max_memory, max_states;
+  pn_stateset set;              /* the states, each with its parent */
   /* scratch for expansion */
   uint8_t *occ;
   uint8_t *rank;               /* rank of the coin on each cell */
@@ -55,78 +51,26 @@ typedef struct bfs {
   pn_error *err;
 } bfs;
 
-static uint64_t hash_state(const uint32_t *s, uint32_t n) {
-  uint64_t h = 0x2545f4914f6cdd1dULL;
-  uint32_t i;
-  for (i = 0; i < n; i++) h = (h ^ s[i]) * 0x100000001b3ULL;
-  return pn_mix64(h);
+static const uint32_t *state_at(const bfs *s, size_t i) {
+  return (const uint32_t *)(const void *)pn_stateset_at(&s->set, i);
 }
 
-/* account for a change of allocation size; 0 when over budget */
-static int budget(bfs *s, size_t oldsz, size_t newsz) {
-  if (newsz > oldsz && s->memory + (newsz - oldsz) > s->max_memory) return 0;
-  s->memory = s->memory + newsz - oldsz;
-  return 1;
-}
-
-static int grow_table(bfs *s) {
-  size_t ncap = s->tcap ? 2 * s->tcap : 1024, i;
-  uint64_t *t;
-  if (!budget(s, s->tcap * sizeof *t, ncap * sizeof *t)) return 0;
-  t = calloc(ncap, sizeof *t);
-  if (!t) { budget(s, ncap * sizeof *t, s->tcap * sizeof *t); return 0; }
-  for (i = 0; i < s->tcap; i++) {        /* the fingerprint is the hash */
-    uint64_t e = s->table[i];
-    size_t j;
-    if (!e) continue;
-    j = (size_t)(e >> 32) & (ncap - 1);
-    while (t[j]) j = (j + 1) & (ncap - 1);
-    t[j] = e;
-  }
-  free(s->table);
-  s->table = t;
-  s->tcap = ncap;
-  return 1;
-}
-
-static int grow_arena(bfs *s) {
-  size_t ncap = s->cap ? 2 * s->cap : 1024;
-  uint32_t *a, *p;
-  if (ncap > s->max_states + 1) ncap = s->max_states + 1;
-  if (ncap <= s->cap) return 0;
-  if (!budget(s, s->cap * (s->n + 1) * sizeof *a,
-              ncap * (s->n + 1) * sizeof *a)) return 0;
-  a = realloc(s->arena, ncap * s->n * sizeof *a);
-  if (a) s->arena = a;
-  p = a ? realloc(s->parent, ncap * sizeof *p) : NULL;
-  if (p) s->parent = p;
-  if (!a || !p) return 0;
-  s->cap = ncap;
-  return 1;
+static uint32_t parent_of(const bfs *s, size_t i) {
+  uint32_t p;
+  memcpy(&p, pn_stateset_at(&s->set, i) + s->set.keylen, sizeof p);
+  return p;
 }
 
 /* insert state st (sorted) with parent; returns index, or -1 if it was
 ** known, or -2 when the budget is exhausted */
 static int64_t insert(bfs *s, const uint32_t *st, uint32_t parent) {
-  size_t j;
-  uint64_t h, fp;
-  if (2 * (s->nstates + 1) > s->tcap && !grow_table(s)) return -2;
-  h = hash_state(st, s->n);
-  fp = h >> 32;
-  j = (size_t)fp & (s->tcap - 1);
-  while (s->table[j]) {
-    uint64_t e = s->table[j];
-    if ((e >> 32) == fp
-        && memcmp(s->arena + (size_t)((uint32_t)e - 1) * s->n, st,
-                  s->n * sizeof *st) == 0) return -1;
-    j = (j + 1) & (s->tcap - 1);
-  }
-  if (s->nstates >= s->max_states) return -2;
-  if (s->nstates == s->cap && !grow_arena(s)) return -2;
-  memcpy(s->arena + s->nstates * s->n, st, s->n * sizeof *st);
-  s->parent[s->nstates] = parent;
-  s->table[j] = (fp << 32) | (uint64_t)(s->nstates + 1);
-  return (int64_t)s->nstates++;
+  int isnew;
+  int64_t i = pn_stateset_put(&s->set, st, &isnew);
+  if (i < 0) return -2;
+  if (!isnew) return -1;
+  memcpy(pn_stateset_at(&s->set, (size_t)i) + s->set.keylen, &parent,
+         sizeof parent);
+  return i;
 }
 
 /* {====================================================================
@@ -155,7 +99,7 @@ static int is_goal(bfs *s, const uint32_t *st) {
 
 static void emit_child(uint32_t from, uint32_t to, void *ud) {
   bfs *s = ud;
-  const uint32_t *st = s->arena + (size_t)s->cur * s->n;
+  const uint32_t *st = state_at(s, s->cur);
   uint32_t *ch = s->child, i, j, coin = (to << 8) | s->rank[from];
   int placed = 0;
   int64_t idx;
@@ -180,7 +124,7 @@ static void emit_child(uint32_t from, uint32_t to, void *ud) {
 
 static void expand(bfs *s, uint32_t si) {
   uint32_t i;
-  const uint32_t *st = s->arena + (size_t)si * s->n;
+  const uint32_t *st = state_at(s, si);
   s->cur = si;
   for (i = 0; i < s->n; i++) {
     uint32_t c = st[i] >> 8;
@@ -192,7 +136,7 @@ static void expand(bfs *s, uint32_t si) {
   pn_dense_moves(&s->g, s->r->d, s->occ, s->coins, s->n, s->cnt, s->targets,
                  emit_child, s);
   /* the arena may have moved while inserting children */
-  st = s->arena + (size_t)si * s->n;
+  st = state_at(s, si);
   for (i = 0; i < s->n; i++) s->occ[st[i] >> 8] = 0;
 }
 
@@ -200,13 +144,13 @@ static void expand(bfs *s, uint32_t si) {
 static int path(bfs *s, uint32_t idx, pn_result *res) {
   size_t len = 0, k;
   uint32_t i;
-  for (i = idx; i != 0; i = s->parent[i]) len++;
+  for (i = idx; i != 0; i = parent_of(s, i)) len++;
   res->moves = malloc((len + 1) * sizeof *res->moves);
   if (!res->moves) return pn_seterror(s->err, PN_ENOMEM, "out of memory");
   res->nmoves = len;
-  for (k = len, i = idx; i != 0; i = s->parent[i]) {
-    const uint32_t *a = s->arena + (size_t)s->parent[i] * s->n;
-    const uint32_t *b = s->arena + (size_t)i * s->n;
+  for (k = len, i = idx; i != 0; i = parent_of(s, i)) {
+    const uint32_t *a = state_at(s, parent_of(s, i));
+    const uint32_t *b = state_at(s, i);
     uint32_t x = 0, y = 0, from = 0, to = 0;
     /* a and b differ in exactly one coin; walk both sorted arrays */
     while (x < s->n || y < s->n) {
@@ -222,7 +166,7 @@ static int path(bfs *s, uint32_t idx, pn_result *res) {
 }
 
 static void bfs_free(bfs *s) {
-  free(s->arena); free(s->parent); free(s->table);
+  pn_stateset_free(&s->set);
   free(s->occ); free(s->rank); free(s->coins); free(s->cnt);
   free(s->targets); free(s->child); free(s->labels); free(s->pos);
   pn_goal_free(&s->goal);
@@ -273,9 +217,9 @@ int pn_bfs(const pn_board *b, const pn_rule *r, const pn_config *start,
   s.n = (uint32_t)start->n;
   s.ncell = (uint32_t)pn_board_ncells(b);
   pn_board_csr(b, &s.g);
-  s.max_memory = lim && lim->max_memory ? lim->max_memory : DEFAULT_MEMORY;
-  s.max_states = lim && lim->max_states ? lim->max_states : UINT32_MAX - 1;
-  if (s.max_states > UINT32_MAX - 1) s.max_states = UINT32_MAX - 1;
+  pn_stateset_init(&s.set, s.n * sizeof(uint32_t), sizeof(uint32_t),
+                   lim && lim->max_memory ? lim->max_memory : DEFAULT_MEMORY,
+                   lim && lim->max_states ? lim->max_states : UINT32_MAX);
   /* label ranks, in order of first appearance in the start */
   s.labels = malloc(MAX_RANKS * sizeof *s.labels);
   if (!s.labels) { rc = pn_seterror(err, PN_ENOMEM, "out of memory"); goto out; }
@@ -303,7 +247,7 @@ int pn_bfs(const pn_board *b, const pn_rule *r, const pn_config *start,
     rc = pn_seterror(err, PN_ENOMEM, "out of memory");
     goto out;
   }
-  s.memory = s.ncell * (2 + 2 * sizeof(uint32_t));
+  s.set.memory = s.ncell * (2 + 2 * sizeof(uint32_t));   /* the scratch */
   if ((rc = pn_goal_init(&s.goal, b, goal, mode, err)) != PN_OK) goto out;
   if (!encode(&s, start, s.child, nranks)) {
     rc = pn_seterror(err, PN_EINVAL, "a coin of the start is off the board");
@@ -323,10 +267,10 @@ int pn_bfs(const pn_board *b, const pn_rule *r, const pn_config *start,
     res->verdict = PN_UNKNOWN;
     res->lower_bound = pn_goal_test(&s.goal, start) ? 0 : 1;
     snprintf(res->reason, sizeof res->reason, "plain BFS: the memory budget "
-             "of %zu bytes does not hold the first state", s.max_memory);
+             "of %zu bytes does not hold the first state", s.set.max_memory);
     goto out;
   }
-  if (is_goal(&s, s.arena)) s.found = 1;
+  if (is_goal(&s, state_at(&s, 0))) s.found = 1;
   layer_start = 0; layer_end = 1;
   res->depth = 0;
   while (!s.found && !s.oom && layer_start < layer_end) {
@@ -344,24 +288,24 @@ int pn_bfs(const pn_board *b, const pn_rule *r, const pn_config *start,
           res->lower_bound = res->depth + 1;
           snprintf(res->reason, sizeof res->reason, "time limit of %g s "
                    "reached after %zu states; at least %d moves",
-                   lim->time_limit, s.nstates, res->lower_bound);
+                   lim->time_limit, s.set.n, res->lower_bound);
           goto stats;
         }
       }
     }
     if (s.found || s.oom) break;
     layer_start = layer_end;
-    layer_end = s.nstates;
+    layer_end = s.set.n;
     if (layer_start < layer_end) res->depth++;
     if (lim && lim->progress) {
       pn_progress p;
       memset(&p, 0, sizeof p);
       p.phase = "bfs";
       p.depth = res->depth;
-      p.states = s.nstates;
+      p.states = s.set.n;
       p.layer = layer_end - layer_start;
       p.seconds = pn_clock() - t0;
-      p.memory = s.memory;
+      p.memory = s.set.memory;
       lim->progress(&p, lim->progress_ud);
     }
   }
@@ -379,15 +323,15 @@ int pn_bfs(const pn_board *b, const pn_rule *r, const pn_config *start,
     res->lower_bound = res->depth + 1;
     snprintf(res->reason, sizeof res->reason, "too large for this solver: "
              "stopped at the limit of %zu states (%.0f MB), at least %d "
-             "moves", s.nstates, s.memory / 1e6, res->lower_bound);
+             "moves", s.set.n, s.set.memory / 1e6, res->lower_bound);
   } else {
     res->verdict = PN_UNSOLVABLE;
     snprintf(res->reason, sizeof res->reason, "complete search: all %zu "
-             "reachable configurations examined", s.nstates);
+             "reachable configurations examined", s.set.n);
   }
 stats:
-  res->states = s.nstates;
-  res->memory = s.memory;
+  res->states = s.set.n;
+  res->memory = s.set.memory;
 out:
   res->seconds = pn_clock() - t0;
   bfs_free(&s);
