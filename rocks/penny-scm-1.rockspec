@@ -67,6 +67,7 @@ build = {
     ["penny.render"] = "lua/penny/render.lua",
     ["penny.repl"] = "lua/penny/repl.lua",
     ["penny.square"] = "lua/penny/square.lua",
+    ["penny.square.window"] = "lua/penny/square/window.lua",
     ["penny.square_solver"] = "lua/penny/square_solver.lua",
     ["penny.combined"] = "lua/penny/combined.lua",
   },

@@ -64,6 +64,7 @@ local expect = require("penny.puzzle").expect
 local Config = require "penny.config"
 local core = require "penny.core"
 local sq = require "penny.square"
+local window = require "penny.square.window"
 local errors = require "penny.errors"
 local Solution = require("penny.solution").Solution
 
@@ -171,85 +172,38 @@ local DIRECT_LIMIT = 1000000     -- states for a direct merge (a last resort)
 -- into cells) by reversible actions inside the window, visiting at most
 -- limit states (default LIMIT); true or false
 function State:realize(cells, want, limit)
-  local n = #cells
   local idx = {}
   for i, c in ipairs(cells) do idx[key(c[1], c[2])] = i end
-  local inner, outer = {}, {}
+  local outer, sig = {}, {}
   local start, target = 0, 0
   for i, c in ipairs(cells) do
     local x, y = c[1], c[2]
-    local nb, out = {}, 0
+    local out = 0
     for _, d in ipairs(DIRS) do
       local k = key(x + d[1], y + d[2])
-      if idx[k] then nb[#nb + 1] = idx[k] - 1
-      elseif self.occ[k] then out = out + 1 end
+      if not idx[k] and self.occ[k] then out = out + 1 end
     end
-    inner[i - 1], outer[i - 1] = nb, out
+    outer[i] = out
+    sig[i] = format("%d,%d,%d", x - cells[1][1], y - cells[1][2], out)
     if self.occ[key(x, y)] then start = start | (1 << (i - 1)) end
     if want[i] then target = target | (1 << (i - 1)) end
   end
   if start == target then return true end
   local hand = math.min(self.hand, 3)
-  local sig = {}
-  for i = 0, n - 1 do
-    local c = cells[i + 1]
-    sig[#sig + 1] = format("%d,%d,%d", c[1] - cells[1][1], c[2] - cells[1][2], outer[i])
-  end
   local ck = table_concat(sig, ";") .. "|" .. start .. "|" .. target .. "|" .. hand
     .. "|" .. (limit or LIMIT)
   local path = self.cache[ck]
   if path == nil then
     self.searches = self.searches + 1
-    local function pop(m) local k = 0; while m ~= 0 do m = m & (m - 1); k = k + 1 end; return k end
-    local c0 = pop(start)
-    local parent = { [start] = false }
-    local queue, head, count = { start }, 1, 1
-    local found = false
-    while head <= #queue do
-      local m = queue[head]; head = head + 1
-      local h = hand + c0 - pop(m)
-      for i = 0, n - 1 do
-        local bit = 1 << i
-        local cnt = outer[i]
-        for _, j in ipairs(inner[i]) do if m & (1 << j) ~= 0 then cnt = cnt + 1 end end
-        if cnt >= 2 then
-          local nm
-          if m & bit ~= 0 then nm = m & ~bit elseif h > 0 then nm = m | bit end
-          if nm and parent[nm] == nil then
-            parent[nm] = m
-            count = count + 1
-            if count & 4095 == 0 then check_meter() end
-            if nm == target then found = true; break end
-            queue[#queue + 1] = nm
-          end
-        end
-      end
-      if found or count > (limit or LIMIT) then break end
-    end
-    if found then
-      path = {}
-      local m = target
-      while parent[m] do
-        local p = parent[m]
-        local diff = m ~ p
-        local i = 0
-        while diff & (1 << i) == 0 do i = i + 1 end
-        path[#path + 1] = { m & (1 << i) ~= 0, i + 1 }
-        m = p
-      end
-      -- reverse into order
-      local r = {}
-      for k = #path, 1, -1 do r[#r + 1] = path[k] end
-      path = r
-    else
-      path = false
-    end
+    path = window.search{ cells = cells, outer = outer, from = start,
+      to = target, hand = hand, reversible = true, limit = limit or LIMIT,
+      tick = check_meter } or false
     self.cache[ck] = path
   end
   if not path then return false end
   for _, a in ipairs(path) do
     local c = cells[a[2]]
-    if a[1] then self:drop(c[1], c[2]) else self:take(c[1], c[2]) end
+    if a[1] == "drop" then self:drop(c[1], c[2]) else self:take(c[1], c[2]) end
   end
   return true
 end
@@ -1017,59 +971,24 @@ end
 -- coins in hand, or nil
 function M.box_search(w, h, from, to, hand, reversible)
   if w * h > 30 then error("penny.square_solver: box_search is for boxes of at most 30 cells", 2) end
-  local function bit(x, y) return 1 << (y * w + x) end
-  local function nb(m, x, y)
-    local n = 0
-    if x > 0 and m & bit(x - 1, y) ~= 0 then n = n + 1 end
-    if x < w - 1 and m & bit(x + 1, y) ~= 0 then n = n + 1 end
-    if y > 0 and m & bit(x, y - 1) ~= 0 then n = n + 1 end
-    if y < h - 1 and m & bit(x, y + 1) ~= 0 then n = n + 1 end
-    return n
+  local cells, idx = {}, {}
+  for y = 0, h - 1 do
+    for x = 0, w - 1 do
+      cells[#cells + 1] = { x, y }
+      idx[key(x, y)] = #cells
+    end
   end
   local function mask(list)
     local m = 0
-    for _, c in ipairs(list) do m = m | bit(c[1], c[2]) end
+    for _, c in ipairs(list) do m = m | 1 << (idx[key(c[1], c[2])] - 1) end
     return m
   end
-  local function count(m) local k = 0; while m ~= 0 do m = m & (m - 1); k = k + 1 end; return k end
-  local s, t = mask(from), mask(to)
-  local total = count(s) + hand
-  local parent = { [s] = false }
-  local queue, head = { s }, 1
-  local function push(m, nm, act)
-    if parent[nm] == nil then parent[nm] = { m, act }; queue[#queue + 1] = nm end
-  end
-  while queue[head] and parent[t] == nil do
-    local m = queue[head]; head = head + 1
-    local inhand = total - count(m)
-    for y = 0, h - 1 do
-      for x = 0, w - 1 do
-        local b = bit(x, y)
-        if m & b ~= 0 then
-          local free = nb(m, x, y) >= 2 or not reversible
-          if free then
-            push(m, m & ~b, { "take", x, y })
-            local m2 = m & ~b
-            for y2 = 0, h - 1 do
-              for x2 = 0, w - 1 do
-                local b2 = bit(x2, y2)
-                if b2 ~= b and m2 & b2 == 0 and nb(m2, x2, y2) >= 2 then
-                  push(m, m2 | b2, { "move", x, y, x2, y2 })
-                end
-              end
-            end
-          end
-        elseif inhand > 0 and nb(m, x, y) >= 2 then
-          push(m, m | b, { "drop", x, y })
-        end
-      end
-    end
-  end
-  if parent[t] == nil then return nil end
-  local acts, m = {}, t
-  while parent[m] do
-    table_insert(acts, 1, parent[m][2])
-    m = parent[m][1]
+  local acts = window.search{ cells = cells, from = mask(from), to = mask(to),
+    hand = hand, reversible = reversible, moves = true }
+  if not acts then return nil end
+  for k, a in ipairs(acts) do
+    local c, d = cells[a[2]], cells[a[3]]
+    acts[k] = d and { a[1], c[1], c[2], d[1], d[2] } or { a[1], c[1], c[2] }
   end
   return acts
 end
