@@ -55,6 +55,10 @@ LIB      = $(B)/libpenny.a
 MODULE   = $(B)/lib/penny/core.so
 EXE      = $(B)/penny
 CTEST    = $(B)/test_core
+# the libFuzzer harnesses (below); named here, before make test's rule
+# reads its prerequisites
+FUZZ_NAMES = pz art check linepush moves
+FUZZERS  = $(FUZZ_NAMES:%=$(B)/fuzz/fuzz_%)
 
 .PHONY: all deps run test test-lua test-c bench asan fuzz fuzz-long fuzz-smoke \
         lint tsan install uninstall clean
@@ -159,8 +163,6 @@ FUZZ_CC = clang
 FUZZ_FLAGS = -std=c11 -g -O1 -fno-omit-frame-pointer \
              -fsanitize=address,undefined -fno-sanitize-recover=undefined \
              -Icsrc -I$(LUAINC)
-FUZZ_NAMES = pz art check linepush moves
-FUZZERS = $(FUZZ_NAMES:%=$(B)/fuzz/fuzz_%)
 FUZZ_SMOKE_RUNS ?= 20000
 FUZZ_LONG_RUNS ?= 10000000
 FUZZ_OBJ = $(CORE_SRC:csrc/%.c=$(B)/fuzz/obj/%.o) \
