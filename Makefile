@@ -30,8 +30,10 @@ LUACFLAGS = $(ALLCFLAGS) -I$(LUAINC)
 
 B = build
 
-CORE_SRC = csrc/util.c csrc/stateset.c csrc/sys.c csrc/board.c csrc/config.c csrc/rules.c csrc/span.c \
-           csrc/goal.c csrc/takedrop.c csrc/slide.c \
+CORE_SRC = csrc/core/util.c csrc/core/stateset.c csrc/core/sys.c \
+           csrc/core/board.c csrc/core/config.c csrc/core/rules.c \
+           csrc/core/span.c csrc/core/goal.c csrc/core/takedrop.c \
+           csrc/core/slide.c \
            csrc/search/bfs.c csrc/search/bitboard.c csrc/search/fullbfs.c \
            csrc/search/keytab.c csrc/search/team.c csrc/search/bidir.c \
            csrc/search/keybfs.c csrc/search/astar.c csrc/search/coins.c \

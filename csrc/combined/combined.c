@@ -8,8 +8,8 @@
 #include <string.h>
 
 #include "combined.h"
-#include "stateset.h"
-#include "util.h"
+#include "core/stateset.h"
+#include "core/util.h"
 
 /* {====================================================================
 ** Arithmetic in Z[zeta], zeta = e^{i pi/6}

@@ -29,7 +29,7 @@
 #include <string.h>
 
 #include "linepush.h"
-#include "../util.h"
+#include "core/util.h"
 
 typedef struct seq {
   pn_pushdir *d;

@@ -11,7 +11,7 @@
 
 #include <stdint.h>
 
-#include "../penny.h"
+#include "penny.h"
 
 typedef struct ptok {
   int32_t x, y, label;

@@ -26,7 +26,7 @@
 #include <string.h>
 
 #include "linepush.h"
-#include "../util.h"
+#include "core/util.h"
 
 #define MAXM 256                 /* tokens in a permutation puzzle */
 

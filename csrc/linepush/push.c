@@ -13,7 +13,7 @@
 #include <string.h>
 
 #include "linepush.h"
-#include "../util.h"
+#include "core/util.h"
 
 /* {====================================================================
 ** Configurations up to translation

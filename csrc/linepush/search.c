@@ -16,8 +16,8 @@
 #include <string.h>
 
 #include "linepush.h"
-#include "../stateset.h"
-#include "../util.h"
+#include "core/stateset.h"
+#include "core/util.h"
 
 /* a state's payload: the parent's index, then the push from it */
 typedef struct ppay {

@@ -19,7 +19,7 @@
 #include <unistd.h>
 
 #include "common.h"
-#include "sys.h"
+#include "core/sys.h"
 
 int pnL_error(lua_State *L, const pn_error *err) {
   return luaL_error(L, "%s", err->msg);

@@ -13,7 +13,7 @@
 
 #include "common.h"
 #include "search/pdb.h"
-#include "util.h"
+#include "core/util.h"
 
 static const char *const mode_names[] = {
   "fixed", "translation", "rotation", "symmetry", NULL

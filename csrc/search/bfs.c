@@ -14,8 +14,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../stateset.h"
-#include "../util.h"
+#include "core/stateset.h"
+#include "core/util.h"
 
 #define MAX_CELLS ((uint32_t)1 << 24)
 #define MAX_RANKS 256

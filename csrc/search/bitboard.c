@@ -15,7 +15,7 @@
 #include <string.h>
 
 #include "bitboard.h"
-#include "../util.h"
+#include "core/util.h"
 
 /* {====================================================================
 ** Small colex helpers (bits of p among n cells)

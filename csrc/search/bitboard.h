@@ -9,8 +9,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "../penny.h"
-#include "../sys.h"
+#include "penny.h"
+#include "core/sys.h"
 
 #ifdef __BMI2__
 #include <immintrin.h>

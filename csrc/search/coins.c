@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "coins.h"
-#include "../util.h"
+#include "core/util.h"
 
 uint64_t pn_coingame_key(const pn_coingame *cg, const bbstate *st) {
   if (cg->s.nclass == 1) return st->m[0];

@@ -10,7 +10,7 @@
 
 #include "engine.h"
 #include "fullbfs.h"
-#include "../util.h"
+#include "core/util.h"
 
 void pn_disttable_clear(pn_disttable *t) {
   size_t i;

@@ -27,7 +27,7 @@
 #include "engine.h"
 #include "fullbfs.h"
 #include "keygame.h"
-#include "../util.h"
+#include "core/util.h"
 
 
 static const char *method_name(pn_method m) {

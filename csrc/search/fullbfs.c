@@ -19,7 +19,7 @@
 
 #include "bitboard.h"
 #include "fullbfs.h"
-#include "../util.h"
+#include "core/util.h"
 
 #define CHUNK ((uint64_t)1 << 14)     /* ranks per expansion work unit */
 #define SLICE_BITS 20                 /* ranks per bucket: 2^20 */

@@ -14,7 +14,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "../penny.h"
+#include "penny.h"
 
 typedef struct pn_keygame {
   void *ud;

@@ -20,7 +20,7 @@
 
 #include "bitboard.h"
 #include "keygame.h"
-#include "../util.h"
+#include "core/util.h"
 
 #define EMPTY 0
 #define NOVAL 0xff

@@ -29,7 +29,7 @@
 
 #include "pdb.h"
 #include "team.h"
-#include "../util.h"
+#include "core/util.h"
 
 /* {====================================================================
 ** Plan

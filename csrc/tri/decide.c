@@ -27,7 +27,7 @@
 
 #include "trigeom.h"
 #include "tri.h"
-#include "../util.h"
+#include "core/util.h"
 
 static void say(pn_tri_answer *a, int solvable, const char *rule,
                 const char *fmt, ...)

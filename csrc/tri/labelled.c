@@ -17,7 +17,7 @@
 #include <string.h>
 
 #include "tri.h"
-#include "../util.h"
+#include "core/util.h"
 
 /* {====================================================================
 ** Four coins or more

@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "tri.h"
-#include "../util.h"
+#include "core/util.h"
 
 /* {====================================================================
 ** The entry point

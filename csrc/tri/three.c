@@ -19,7 +19,7 @@
 #include <string.h>
 
 #include "tri.h"
-#include "../util.h"
+#include "core/util.h"
 
 /* {====================================================================
 ** Labelled triangles

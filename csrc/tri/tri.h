@@ -4,8 +4,8 @@
 #ifndef PN_TRI_H
 #define PN_TRI_H
 
-#include "../penny.h"
-#include "../util.h"
+#include "penny.h"
+#include "core/util.h"
 #include "trigeom.h"
 
 /* shapes.c: shapes in a configuration, single moves, move lists */

@@ -12,7 +12,7 @@
 
 #include <stdint.h>
 
-#include "../penny.h"
+#include "penny.h"
 
 typedef struct tpt { int64_t x, y; } tpt;
 

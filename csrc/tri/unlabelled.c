@@ -24,7 +24,7 @@
 #include <string.h>
 
 #include "tri.h"
-#include "../util.h"
+#include "core/util.h"
 
 /* {====================================================================
 ** Action lists

@@ -4,10 +4,16 @@
 ** counting the moved coin.  Checking a move with the reason it fails,
 ** applying it, generating all moves, checking a whole sequence.
 **
-** There is one generator of coin moves, pn_dense_moves, on a graph in CSR
-** form.  pn_moves builds the small local graph of a configuration (its
-** coins and their neighbours) and runs it; the searches run it on their
-** window.  Faster encodings (bitboards) are checked against it in tests.
+** This file is the rule's reference: pn_move_check (one move, with the
+** reason it fails) and pn_dense_moves (every move, on a graph in CSR
+** form; pn_moves builds the small local graph of a configuration's coins
+** and their neighbours and runs it).  The engine's bitboards
+** (search/bitboard.c, windows of at most 64 cells) are a second encoding
+** of the same rule, for speed: tests/test_core.c holds their neighbour
+** counts to a count cell by cell, and the specs hold every engine's
+** answers to the plain BFS, which runs pn_dense_moves.  The take/drop
+** game G' (takedrop.c) is another game that counts neighbours the same
+** way.
 */
 #include <stdlib.h>
 #include <string.h>
