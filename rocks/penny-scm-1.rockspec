@@ -68,6 +68,8 @@ build = {
     ["penny.repl"] = "lua/penny/repl.lua",
     ["penny.square"] = "lua/penny/square.lua",
     ["penny.square.window"] = "lua/penny/square/window.lua",
+    ["penny.square.group"] = "lua/penny/square/group.lua",
+    ["penny.perm"] = "lua/penny/perm.lua",
     ["penny.square_solver"] = "lua/penny/square_solver.lua",
     ["penny.combined"] = "lua/penny/combined.lua",
   },

@@ -1,0 +1,182 @@
+--[[
+penny.square.group -- the group of label permutations that the coin game
+reaches on the square grid when a configuration's shape returns to itself
+(thesis Section 3.2.3 asks which; Theorem 3.16 answers for most).
+
+  local group = require "penny.square.group"
+  local g, info = group.of(cfg [, opts])
+    -- g: a penny.perm group on the coins 1..N of cfg, in the order of
+    --    cfg:positions(): p is in g when the coins can be moved so that
+    --    coin i stands where coin p[i] stood
+    -- info = { states = configurations visited, complete = true when
+    --    every configuration of the span was reached or the group met
+    --    opts.most }
+  opts: max_states (default 10^6), most (stop when the order reaches it)
+  group.predicted(cfg) -> { fixed = { coin indices }, why = { text } }
+    -- the coins that Prop 3.11 (ends of line components) and Prop 3.31
+    -- (centres of 1 x 5 components, minimum + 2 and all even) pin
+
+Why the search is exact: a move puts a coin on a cell with two
+neighbours, so the span never grows; a loop back to cfg therefore never
+leaves span(cfg) and never makes it smaller.  The search visits the
+configurations reachable from cfg whose span is span(cfg), keeps for each
+one the labelling of the first path that reached it (a spanning tree),
+and each other move between two visited configurations closes a loop
+whose permutation is a generator (Schreier's lemma: these loops generate
+every loop at cfg).
+]]
+
+local error, ipairs, require = error, ipairs, require
+
+local _ENV = nil
+
+local M = {}
+
+local Config = require "penny.config"
+local errors = require "penny.errors"
+local perm = require "penny.perm"
+local sq = require "penny.square"
+
+local SHIFT = 1 << 24
+local function key(x, y) return x * SHIFT + y end
+
+local function check(cfg, level)
+  if not Config.is_config(cfg) or cfg:board():kind() ~= "square" then
+    error("penny.square.group: a Config on a square board", level + 1)
+  end
+end
+
+function M.of(cfg, opts)
+  check(cfg, 2)
+  opts = opts or {}
+  local max_states = opts.max_states or 1000000
+  local most = opts.most
+  local coins = cfg:positions()
+  local n = #coins
+  local g = perm.group(n)
+  if n == 0 then return g, { states = 1, complete = true } end
+  local cells = cfg:span(2):positions()
+  local nc = #cells
+  if nc > 62 then
+    error("penny.square.group: span(cfg) has " .. nc .. " cells; at most 62", 2)
+  end
+  local idx = {}
+  for i, c in ipairs(cells) do idx[key(c[1], c[2])] = i - 1 end
+  local nb = {}
+  for i, c in ipairs(cells) do
+    local m = 0
+    for _, d in ipairs{ { 1, 0 }, { -1, 0 }, { 0, 1 }, { 0, -1 } } do
+      local j = idx[key(c[1] + d[1], c[2] + d[2])]
+      if j then m = m | 1 << j end
+    end
+    nb[i - 1] = m
+  end
+  local full = nc == 64 and -1 or (1 << nc) - 1
+  local function whole_span(m)
+    local s = m
+    repeat
+      local grew = false
+      for i = 0, nc - 1 do
+        local b = 1 << i
+        if s & b == 0 then
+          local t = s & nb[i]
+          if t ~= 0 and t & (t - 1) ~= 0 then s = s | b; grew = true end
+        end
+      end
+    until not grew
+    return s == full
+  end
+  -- f[label] = the cell of that coin, for the tree's path to each state
+  local start, f0 = 0, {}
+  for k, c in ipairs(coins) do
+    local i = idx[key(c[1], c[2])]
+    start = start | 1 << i
+    f0[k] = i
+  end
+  local tree, lost = { [start] = f0 }, {}
+  local queue, head, states = { start }, 1, 1
+  local complete = true
+  while queue[head] do
+    if most and g:order() >= most then break end
+    if states >= max_states then complete = false; break end
+    local m = queue[head]; head = head + 1
+    local f = tree[m]
+    for l = 1, n do
+      local i = f[l]
+      local rest = m & ~(1 << i)
+      for j = 0, nc - 1 do
+        local bj = 1 << j
+        local t = rest & nb[j]
+        if j ~= i and m & bj == 0 and t & (t - 1) ~= 0 then
+          local m2 = rest | bj
+          local ft = tree[m2]
+          if ft then
+            -- a loop: coin l went to j, every other coin stayed; the
+            -- permutation of labels against the tree's labelling of m2
+            local at = {}
+            for k = 1, n do at[ft[k]] = k end
+            local p, moved = {}, false
+            for k = 1, n do
+              local cell = k == l and j or f[k]
+              p[k] = at[cell]
+              if p[k] ~= k then moved = true end
+            end
+            if moved and not g:contains(p) then g:add(p) end
+          elseif not lost[m2] then
+            if whole_span(m2) then
+              local f2 = {}
+              for k = 1, n do f2[k] = f[k] end
+              f2[l] = j
+              tree[m2] = f2
+              queue[#queue + 1] = m2
+              states = states + 1
+            else
+              lost[m2] = true
+            end
+          end
+        end
+      end
+    end
+  end
+  if most and g:order() >= most then complete = true end
+  return g, { states = states, complete = complete }
+end
+
+-- the coins whose place the theory pins (the upper bound it proves)
+function M.predicted(cfg)
+  check(cfg, 2)
+  local coins = cfg:positions()
+  local at = {}
+  for k, c in ipairs(coins) do at[key(c[1], c[2])] = k end
+  local rects = sq.rectangles(cfg)
+  local fixed, why = {}, {}
+  local need, even = 0, true
+  for _, r in ipairs(rects) do
+    need = need + sq.min_cardinality(r[3], r[4])
+    if (r[3] + r[4]) % 2 ~= 0 then even = false end
+  end
+  local function pin(x, y, text)
+    local k = at[key(x, y)]
+    if k and not fixed[k] then fixed[k] = true; why[#why + 1] = text end
+  end
+  for _, r in ipairs(rects) do
+    local x, y, w, h = r[1], r[2], r[3], r[4]
+    if w == 1 or h == 1 then
+      pin(x, y, "an end of a line component (Prop 3.11)")
+      pin(x + w - 1, y + h - 1, "an end of a line component (Prop 3.11)")
+    end
+  end
+  if #coins == need + 2 and even then
+    for _, r in ipairs(rects) do
+      if r[3] * r[4] == 5 and (r[3] == 1 or r[4] == 1) then
+        pin(r[1] + r[3] // 2, r[2] + r[4] // 2,
+          "the centre of a 1 x 5 component, minimum + 2, all even (Prop 3.31)")
+      end
+    end
+  end
+  local list = {}
+  for k = 1, #coins do if fixed[k] then list[#list + 1] = k end end
+  return { fixed = list, why = why, extra = #coins - need, even = even }
+end
+
+return errors.guard(M)
