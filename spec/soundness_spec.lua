@@ -130,6 +130,50 @@ describe("the triangular grid, three labelled coins and a goal of fewer", functi
   end)
 end)
 
+describe("Theorem 3.16 on labelled square-grid puzzles of one span", function()
+  local sq = require "penny.square"
+
+  it("calls a permutation of the free coins solvable, and search agrees", function()
+    -- the 1 x 5 line and a 3 x 3 span, two coins above the minimum, all
+    -- even: the ends and the centre of the line are pinned, the rest free
+    for _, spec in ipairs{
+      { "(0,0) 3:(1,0) 1:(2,0) (3,0) (4,0) 2:(0,4) (1,5) (2,6)",
+        "(0,0) (1,0) 1:(2,0) 3:(3,0) (4,0) (0,4) 2:(1,5) (2,6)" },
+      { "1:(0,0) 2:(1,0) 3:(2,0) 4:(0,1) 5:(0,2) 6:(2,2)",
+        "2:(0,0) 1:(1,0) 3:(2,0) 4:(0,1) 6:(0,2) 5:(2,2)" } } do
+      local q = penny.puzzle{ start = spec[1], goal = spec[2] }
+      local _, facts, verdict = q:explain()
+      local f = fact(facts, "Theorem 3.16 (labelled, same span)")
+      assert.is_true(f.holds and f.decisive, tostring(q))
+      assert.equal("solvable", verdict)
+      local sol = q:solve{ method = "bfs", progress = false }
+      assert.equal("solved", sol.verdict)
+    end
+  end)
+
+  it("names the pinned cell whose labels differ", function()
+    local q = penny.puzzle{
+      start = "3:(0,0) (1,0) 1:(2,0) (3,0) (4,0) 2:(0,4) (1,5) (2,6)",
+      goal = "(0,0) (1,0) 1:(2,0) 3:(3,0) (4,0) (0,4) 2:(1,5) (2,6)" }
+    local ok, why, pin = sq.theorem316(q.start, q.goal)
+    assert.is_false(ok)
+    assert.same({ 0, 0 }, pin)
+    assert.matches("line component", why)
+    assert.equal("unsolvable", q:solve{ method = "bfs", progress = false }.verdict)
+  end)
+
+  it("leaves a 2 x 2 component open at two coins above the minimum, all even", function()
+    -- a 2 x 2 and a 1 x 3 line, minimum 2 + 2, two coins more
+    local a = penny.config(penny.board("square"),
+      "1:(0,0) 2:(1,0) 3:(0,1) (4,0) (5,0) (6,0)")
+    local b = penny.config(penny.board("square"),
+      "3:(0,0) 2:(1,0) 1:(0,1) (4,0) (5,0) (6,0)")
+    local ok, why = sq.theorem316(a, b)
+    assert.is_nil(ok)
+    assert.matches("2 x 2", why)
+  end)
+end)
+
 describe("the soundness harness (penny.soundness)", function()
   it("finds no contradiction in 5,500 random puzzles of every family", function()
     local total = { instances = 0, checked = 0, fired = {} }
@@ -151,6 +195,7 @@ describe("the soundness harness (penny.soundness)", function()
         "Prop 3.11 (dead cells)", "checkerboard (thesis Lemma 3.9)",
         "Prop 1.17 (one extra coin)", "Prop 4.1 (fractioned span)",
         "Prop 3.31 (1 x 5 centre)", "Theorem 3.8 (two extra coins)",
+        "Theorem 3.16 (labelled, same span)",
         "triangular grid (i)", "triangular grid (ii)",
         "triangular grid Thm 2.7 (triangle)",
         "triangular grid Thm 2.7 (fewer coins)",

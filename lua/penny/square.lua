@@ -16,6 +16,8 @@ thesis Section 3; Galliot, Gravier & Sivignon, Sections 1-3).
   sq.theorem38(a, b)          -- the hypotheses of thesis Thm 3.8 (update
                               -- paper Thm 3.3): { holds, a = {a1, a2} or
                               -- why, b = {b1, b2} or why }
+  sq.theorem316(a, b)         -- labelled coins, same span (Thm 3.16, Cor
+                              -- 3.17): true, false (a pin differs) or nil
 
   sq.extra_coins(a, b, limit) -- a maximum set of extra coins in A (b, limit
                               -- optional; relative to B): span(A \ set) has
@@ -31,10 +33,10 @@ The canonicalization by moves and the two-extra-coin constructive solver
 (Thm 3.3) are in penny.square_solver.
 ]]
 
-local error, ipairs, format, math, require, table_sort, table_concat,
-  table_remove, type =
-  error, ipairs, string.format, math, require, table.sort, table.concat,
-  table.remove, type
+local error, ipairs, pairs, format, math, require, table_sort,
+  table_concat, table_remove, type =
+  error, ipairs, pairs, string.format, math, require, table.sort,
+  table.concat, table.remove, type
 
 local _ENV = nil
 
@@ -503,6 +505,86 @@ function M.prop331(a, b)
   return nil
 end
 
+--[[
+theorem316(a, b) -> holds, why, pin.  Labelled coins (thesis Thm 3.16
+and Cor 3.17, with Props 3.11 and 3.31), in a form that does not depend
+on the solver's path: A and B have the same span S, the hypotheses of
+Thm 3.8 and fewer coins than S; r = |A| - (the minimum for S).  Some
+coins never leave their cells (pins): the ends of line components (Prop
+3.11) and, when r = 2 and every component is even, the centres of the
+1 x 5 components (Prop 3.31).  Every other coin can be permuted at will
+when r >= 3, or a component is odd, or (r = 2, all even) no component
+is 2 x 2 (Thm 3.16's exceptions).  holds: the hypotheses hold, the
+labels are the same multiset, and every pin carries the same label in A
+and B; nil when a hypothesis fails; false when the labels differ on a
+pin (pin names it) or as multisets.  why says which.
+]]
+function M.theorem316(a, b)
+  check(a, "the start")
+  check(b, "the goal")
+  if #a ~= #b then return nil, "A and B have different numbers of coins" end
+  local span = a:span(2)
+  if span ~= b:span(2) then return nil, "span(A) and span(B) differ" end
+  if #a >= #span then return nil, "no free cell in the span: not a move to make" end
+  local rects = M.rectangles(a)
+  local need, even, square2 = 0, true, nil
+  for _, r in ipairs(rects) do
+    need = need + M.min_cardinality(r[3], r[4])
+    if (r[3] + r[4]) % 2 ~= 0 then even = false end
+    if r[3] == 2 and r[4] == 2 then square2 = square2 or r end
+  end
+  local extra = #a - need
+  if extra == 2 and even and square2 then
+    return nil, format("two coins above the minimum, every component even "
+      .. "and a 2 x 2 component at (%d,%d): Thm 3.16 leaves its coins "
+      .. "open", square2[1], square2[2])
+  end
+  local t = M.theorem38(a, b)
+  if not t.holds then return nil, "the hypotheses of Thm 3.8 fail" end
+  local count = {}
+  for _, c in ipairs(a:coins()) do
+    local l = c.label or 0
+    count[l] = (count[l] or 0) + 1
+  end
+  for _, c in ipairs(b:coins()) do
+    local l = c.label or 0
+    count[l] = (count[l] or 0) - 1
+  end
+  for l, k in pairs(count) do
+    if k ~= 0 then
+      return false, format("A and B carry %s a different number of times",
+        l == 0 and "plain coins" or "label " .. l)
+    end
+  end
+  local pins = {}
+  for _, r in ipairs(rects) do
+    if r[3] == 1 or r[4] == 1 then
+      pins[#pins + 1] = { { r[1], r[2] }, "an end of a line component (Prop 3.11)" }
+      pins[#pins + 1] = { { r[1] + r[3] - 1, r[2] + r[4] - 1 },
+                          "an end of a line component (Prop 3.11)" }
+    end
+    if extra == 2 and even and r[3] * r[4] == 5 and (r[3] == 1 or r[4] == 1) then
+      pins[#pins + 1] = { { r[1] + r[3] // 2, r[2] + r[4] // 2 },
+                          "the centre of a 1 x 5 component (Prop 3.31)" }
+    end
+  end
+  for _, pin in ipairs(pins) do
+    local c = pin[1]
+    local la = a:has(c) and (a:label(c) or 0) or nil
+    local lb = b:has(c) and (b:label(c) or 0) or nil
+    if la and lb and la ~= lb then
+      return false, format("(%d,%d), %s, holds %s in A and %s in B", c[1], c[2],
+        pin[2], la == 0 and "a plain coin" or "label " .. la,
+        lb == 0 and "a plain coin" or "label " .. lb), c
+    end
+  end
+  return true, format("span(A) = span(B), %d coin(s) above the minimum%s; "
+    .. "the %d pinned cell(s) (ends of line components%s) carry the same "
+    .. "labels, and every other coin can be permuted", extra,
+    (extra >= 3 or not even) and "" or ", every component even, none 2 x 2",
+    #pins, (extra == 2 and even) and ", centres of 1 x 5 components" or "")
+end
+
 -- does the square grid's theory see the whole game?  The rectangles and
 -- the theorems are about span(A) on the unbounded grid: a bounded board
 -- must hold all of it (then no move ever meets its edge).
@@ -581,6 +663,14 @@ function M.explain(p, facts)
           .. "the span shrinking, and it holds %s where the goal, of the "
           .. "same span, has %s (thesis Prop 3.31)", r[3], r[4], r[1], r[2],
           c[1], c[2], label_text(la), label_text(lb)) }
+    end
+  end
+  if labelled then
+    local ok, text = M.theorem316(p.start, p.goal)
+    if ok ~= nil then
+      facts[#facts + 1] = { name = "Theorem 3.16 (labelled, same span)",
+        holds = ok, decisive = ok, verdict = ok and "solvable" or nil,
+        text = text .. (ok and " (thesis Thm 3.16, Cor 3.17)" or "") }
     end
   end
   local t = M.theorem38(p.start, p.goal)
