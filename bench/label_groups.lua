@@ -40,7 +40,7 @@ local function canon(cells)
   return best
 end
 
-local seen, stats, odd = {}, {}, {}
+local seen, stats, odd, checked = {}, {}, {}, 0
 local function count(kind) stats[kind] = (stats[kind] or 0) + 1 end
 local t0 = os.clock()
 local total = W * H
@@ -56,6 +56,10 @@ for mask = 1, (1 << total) - 1 do
     local k = canon(cells)
     if not seen[k] then
       seen[k] = true
+      checked = checked + 1
+      if checked % 1000 == 0 then
+        io.stderr:write(string.format("%d classes, %.0f s\n", checked, os.clock() - t0))
+      end
       local c = penny.config(B, cells)
       if #c < #c:span(2) and sq.theorem38(c, c).holds then
         local pr = group.predicted(c)

@@ -8,25 +8,29 @@ reaches on the square grid when a configuration's shape returns to itself
     -- g: a penny.perm group on the coins 1..N of cfg, in the order of
     --    cfg:positions(): p is in g when the coins can be moved so that
     --    coin i stands where coin p[i] stood
-    -- info = { states = configurations visited, complete = true when
-    --    every configuration of the span was reached or the group met
-    --    opts.most }
+    -- info = { states = configurations reached from cfg, cycle = those
+    --    of them that reach cfg again, complete = true when both
+    --    searches ended (or the group met opts.most) }
   opts: max_states (default 10^6), most (stop when the order reaches it)
   group.predicted(cfg) -> { fixed = { coin indices }, why = { text } }
     -- the coins that Prop 3.11 (ends of line components) and Prop 3.31
     -- (centres of 1 x 5 components, minimum + 2 and all even) pin
 
 Why the search is exact: a move puts a coin on a cell with two
-neighbours, so the span never grows; a loop back to cfg therefore never
-leaves span(cfg) and never makes it smaller.  The search visits the
-configurations reachable from cfg whose span is span(cfg), keeps for each
-one the labelling of the first path that reached it (a spanning tree),
-and each other move between two visited configurations closes a loop
-whose permutation is a generator (Schreier's lemma: these loops generate
-every loop at cfg).
+neighbours, so the span never grows; a walk back to cfg therefore never
+leaves span(cfg) and never makes it smaller.  A move need not be
+reversible, so two breadth-first searches run over the configurations of
+span(cfg): forward from cfg (a tree of paths cfg -> m, with the labelling
+each carries) and backward (paths m -> cfg).  The configurations in both
+are those on closed walks at cfg.  Each of their moves m -> m2 closes a
+walk cfg -> m -> m2 -> cfg, and each m the walk cfg -> m -> cfg; every
+closed walk is a product of these and of inverses of the second kind
+(Schreier's argument, with a path and its way back in place of a tree
+path and its reverse), and in a finite group the closed walks'
+permutations form a group, so these generate it.
 ]]
 
-local error, ipairs, require = error, ipairs, require
+local error, ipairs, pairs, require = error, ipairs, pairs, require
 
 local _ENV = nil
 
@@ -86,60 +90,98 @@ function M.of(cfg, opts)
     until not grew
     return s == full
   end
-  -- f[label] = the cell of that coin, for the tree's path to each state
   local start, f0 = 0, {}
   for k, c in ipairs(coins) do
     local i = idx[key(c[1], c[2])]
     start = start | 1 << i
     f0[k] = i
   end
-  local tree, lost = { [start] = f0 }, {}
-  local queue, head, states = { start }, 1, 1
-  local complete = true
-  while queue[head] do
-    if most and g:order() >= most then break end
-    if states >= max_states then complete = false; break end
-    local m = queue[head]; head = head + 1
-    local f = tree[m]
-    for l = 1, n do
-      local i = f[l]
-      local rest = m & ~(1 << i)
-      for j = 0, nc - 1 do
-        local bj = 1 << j
-        local t = rest & nb[j]
-        if j ~= i and m & bj == 0 and t & (t - 1) ~= 0 then
-          local m2 = rest | bj
-          local ft = tree[m2]
-          if ft then
-            -- a loop: coin l went to j, every other coin stayed; the
-            -- permutation of labels against the tree's labelling of m2
-            local at = {}
-            for k = 1, n do at[ft[k]] = k end
-            local p, moved = {}, false
-            for k = 1, n do
-              local cell = k == l and j or f[k]
-              p[k] = at[cell]
-              if p[k] ~= k then moved = true end
-            end
-            if moved and not g:contains(p) then g:add(p) end
-          elseif not lost[m2] then
-            if whole_span(m2) then
-              local f2 = {}
-              for k = 1, n do f2[k] = f[k] end
-              f2[l] = j
-              tree[m2] = f2
-              queue[#queue + 1] = m2
-              states = states + 1
-            else
-              lost[m2] = true
-            end
+  local lost = {}
+  local function keeps(m)
+    if lost[m] then return false end
+    if whole_span(m) then return true end
+    lost[m] = true
+    return false
+  end
+  -- the moves out of m (forward) or into m (backward), as (coin's cell
+  -- i, its other cell j, the other configuration); a move i -> j is legal
+  -- when j has two neighbours besides the mover, so the move j -> i into
+  -- m is when i has two in m without j
+  local function each(m, backward, fn)
+    for i = 0, nc - 1 do
+      if m >> i & 1 == 1 then
+        local rest = m & ~(1 << i)
+        for j = 0, nc - 1 do
+          if rest >> j & 1 == 0 and j ~= i then
+            local t = rest & nb[backward and i or j]
+            if t & (t - 1) ~= 0 then fn(i, j, rest | 1 << j) end
           end
         end
       end
     end
   end
+  -- out[m][label]: the cell of each coin after the forward tree's path
+  -- from cfg to m; back[m][label]: the labelling of m that the backward
+  -- tree's path from m to cfg carries to cfg's own
+  local function bfs(backward)
+    local tree = { [start] = f0 }
+    local queue, head, count = { start }, 1, 1
+    local cut = false
+    while queue[head] do
+      if count >= max_states then cut = true; break end
+      local m = queue[head]; head = head + 1
+      local f = tree[m]
+      local at = {}
+      for k = 1, n do at[f[k]] = k end
+      each(m, backward, function(i, j, m2)
+        if tree[m2] == nil and keeps(m2) then
+          local f2 = {}
+          for k = 1, n do f2[k] = f[k] end
+          f2[at[i]] = j
+          tree[m2] = f2
+          queue[#queue + 1] = m2
+          count = count + 1
+        end
+      end)
+    end
+    return tree, count, cut
+  end
+  local out, nout, cut1 = bfs(false)
+  local back, _, cut2 = bfs(true)
+  local complete = not (cut1 or cut2)
+  -- the loops: cfg -> m (forward tree), one move m -> m2, m2 -> cfg
+  -- (backward tree); and cfg -> m -> cfg.  In a finite group the closed
+  -- walks' permutations form a group, and these generate it
+  local function loop(f, m2)
+    local at = {}
+    for k, cell in ipairs(back[m2]) do at[cell] = k end
+    local p, moved = {}, false
+    for k = 1, n do
+      p[k] = at[f[k]]
+      if p[k] ~= k then moved = true end
+    end
+    if moved and not g:contains(p) then g:add(p) end
+  end
+  local scc = 0
+  for m, f in pairs(out) do
+    if back[m] then
+      scc = scc + 1
+      if most and g:order() >= most then break end
+      loop(f, m)
+      local at = {}
+      for k = 1, n do at[f[k]] = k end
+      each(m, false, function(i, j, m2)
+        if back[m2] and out[m2] then
+          local f2 = {}
+          for k = 1, n do f2[k] = f[k] end
+          f2[at[i]] = j
+          loop(f2, m2)
+        end
+      end)
+    end
+  end
   if most and g:order() >= most then complete = true end
-  return g, { states = states, complete = complete }
+  return g, { states = nout, cycle = scc, complete = complete }
 end
 
 -- the coins whose place the theory pins (the upper bound it proves)

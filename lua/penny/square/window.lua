@@ -13,6 +13,8 @@ game, taken only from a cell with two (so every action can be undone).
     outer = { n1, n2, ... },     occupied neighbours of each cell outside
                                  the window (default none)
     from = mask, to = mask,      the contents before and after
+    goal = function(mask),       instead of to: any contents it accepts
+    fixed = mask,                cells whose coin is never taken or moved
     hand = n,                    coins in hand at the start
     reversible = bool,           takes only from cells with two neighbours
     moves = bool,                also a take and a drop as one action
@@ -60,8 +62,9 @@ local TAKE, DROP, MOVE = 1, 2, 3
 local NAMES = { "take", "drop", "move" }
 
 function M.search(w)
-  local cells, from, to = w.cells, w.from, w.to
-  if from == to then return {} end
+  local cells, from, to, goal = w.cells, w.from, w.to, w.goal
+  local fixed = w.fixed or 0
+  if from == to or (goal and goal(from)) then return {} end
   local n = #cells
   if n > 62 then error("penny.square.window: a window of at most 62 cells", 2) end
   local outer = w.outer or {}
@@ -77,13 +80,14 @@ function M.search(w)
     return c >= 2
   end
   local parent, act = { [from] = false }, {}
+  local found_at
   local queue, head, seen = { from }, 1, 1
   local function push(m, nm, a)
     if parent[nm] ~= nil then return false end
     parent[nm], act[nm] = m, a
     seen = seen + 1
     if tick and seen & 4095 == 0 then tick() end
-    if nm == to then return true end
+    if nm == to or (goal and goal(nm)) then found_at = nm; return true end
     queue[#queue + 1] = nm
     return false
   end
@@ -94,7 +98,7 @@ function M.search(w)
     for i = 1, n do
       local bit = 1 << (i - 1)
       if m & bit ~= 0 then
-        if not reversible or two(m, i) then
+        if fixed & bit == 0 and (not reversible or two(m, i)) then
           local m2 = m & ~bit
           if push(m, m2, TAKE | i << 2) then found = true; break end
           if moves then
@@ -115,7 +119,7 @@ function M.search(w)
     if limit and seen > limit then break end
   end
   if not found then return nil end
-  local acts, m = {}, to
+  local acts, m = {}, found_at
   while parent[m] do
     local a = act[m]
     local kind = a & 3

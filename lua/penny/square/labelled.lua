@@ -1,0 +1,365 @@
+--[[
+penny.square.labelled -- step [3] of the thesis's Theorem 3.16 on the
+square grid: at a configuration M (the canonical 'L's and the extra coins
+dropped beside them) put the coin with the right label on every cell.
+
+  labelled.permute{
+    cells = { {x, y}, ... },    the span's cells; M's coins are among them
+    coin = { [i] = id },        the coin on cell i (ids are any values)
+    label = { [id] = label },   each coin's label (equal labels: a colour)
+    want = { [i] = label },     the label each occupied cell must end with
+    blue = { [i] = true },      the cells of the 'L's (the others are red)
+    pinned = { [i] = true },    cells whose coin never changes
+    ends_first = bool,          the ends of the 'L's before the others
+    limit = n, tick = f,        states per window search; called every
+                                4096 states (the solver's limits)
+  } -> moves { { from = {x, y}, to = {x, y} }, ... } or nil, reason
+
+The figures of Props 3.12-3.15 (the swaps) are lost.  Each swap is found
+instead by a breadth-first search of the labelled coin game in a small
+window: the cells around the target cell q, around the cell of the coin d
+that must come to q, the cells of the two nearest coins still to be
+placed (helpers) and two free cells with two neighbours (parking); coins
+outside the window stay where they are and count as neighbours.  Moves
+are the coin game's (a coin to a free cell of the window with two
+neighbours besides itself), so distant cells of the window are one jump
+apart.  The goal: d on q, every coin already placed back on its cell,
+the window's cells occupied as before; the coins not yet placed may end
+on any of the other occupied cells, so each search has many goals.  The
+cells are placed in order, the 'L's first; the window grows (radius 1,
+then 2, first with the placed coins held still, then free to move and
+come back) when the smaller one has no answer.  Placed cells never move
+for good, so the permutation is done in at most one swap per cell.  The
+caller replays the whole solution.
+]]
+
+local error, ipairs, pairs, require, tostring, format, string_char, string_pack,
+  table_sort, table_unpack, math_abs, math_max =
+  error, ipairs, pairs, require, tostring, string.format, string.char, string.pack,
+  table.sort, table.unpack, math.abs, math.max
+
+local _ENV = nil
+
+local M = {}
+
+local Board = require "penny.board"
+local Config = require "penny.config"
+local core = require "penny.core"
+local takedrop = require "penny.square.window"
+
+local SHIFT = 1 << 24
+local function key(x, y) return x * SHIFT + y end
+
+local LIMIT = 60000          -- states per window search
+-- the windows tried in turn: radius, placed coins frozen (outside it)
+local TRIES = { { 1, true }, { 2, true }, { 1, false }, { 2, false },
+                { 3, true } }
+local HELPERS, PARKING = 2, 2
+local SCAFFOLD_LIMIT = 100000  -- states of the scaffold's search
+
+local function dist(a, b)
+  return math_max(math_abs(a[1] - b[1]), math_abs(a[2] - b[2]))
+end
+
+function M.permute(t)
+  local cells, label, want = t.cells, t.label, t.want
+  local blue, pinned = t.blue or {}, t.pinned or {}
+  local limit, tick = t.limit or LIMIT, t.tick
+  local n = #cells
+  local idx = {}
+  for i, c in ipairs(cells) do idx[key(c[1], c[2])] = i end
+  local nbr = {}
+  for i, c in ipairs(cells) do
+    local l = {}
+    for _, d in ipairs{ { 1, 0 }, { -1, 0 }, { 0, 1 }, { 0, -1 } } do
+      local j = idx[key(c[1] + d[1], c[2] + d[2])]
+      if j then l[#l + 1] = j end
+    end
+    nbr[i] = l
+  end
+  local occ, pos = {}, {}
+  for i, id in pairs(t.coin) do occ[i] = id; pos[id] = i end
+  local moves = {}
+  local function count(k, except)
+    local c = 0
+    for _, j in ipairs(nbr[k]) do if occ[j] ~= nil and j ~= except then c = c + 1 end end
+    return c
+  end
+  local function apply(i, k)
+    if occ[i] == nil or occ[k] ~= nil or count(k, i) < 2 then
+      error("penny bug: an illegal move in a labelled swap")
+    end
+    local id = occ[i]
+    occ[k], occ[i], pos[id] = id, nil, k
+    moves[#moves + 1] = { from = { cells[i][1], cells[i][2] },
+                          to = { cells[k][1], cells[k][2] } }
+  end
+
+  local done = {}
+  for i in pairs(pinned) do
+    if occ[i] == nil or label[occ[i]] ~= want[i] then
+      return nil, format("the pinned cell (%d,%d) would need another coin",
+        cells[i][1], cells[i][2])
+    end
+    done[i] = true
+  end
+
+  -- the window search: cells W (indices into cells), d to end on q;
+  -- returns the moves (pairs of cell indices) or nil
+  local function search(W, q, d)
+    local w = #W
+    local at = {}
+    for j, i in ipairs(W) do at[i] = j end
+    local wn, outer = {}, {}
+    for j, i in ipairs(W) do
+      local l, o = {}, 0
+      for _, k in ipairs(nbr[i]) do
+        if at[k] then l[#l + 1] = at[k] elseif occ[k] ~= nil then o = o + 1 end
+      end
+      wn[j], outer[j] = l, o
+    end
+    -- tracked coins: d first, then the placed coins of the window
+    local track, home = { d }, { at[q] }
+    local start_pos, any, full = { at[pos[d]] }, 0, 0
+    for j, i in ipairs(W) do
+      if occ[i] ~= nil then
+        full = full | 1 << (j - 1)
+        if done[i] then
+          track[#track + 1] = occ[i]; home[#home + 1] = j
+          start_pos[#start_pos + 1] = j
+        elseif occ[i] ~= d then
+          any = any | 1 << (j - 1)
+        end
+      end
+    end
+    local s = #track
+    local function enc(p, m) return string_char(table_unpack(p, 1, s)) .. string_pack("j", m) end
+    local function is_goal(p, m)
+      for k = 1, s do if p[k] ~= home[k] then return false end end
+      local o = m
+      for k = 1, s do o = o | 1 << (p[k] - 1) end
+      return o == full
+    end
+    if is_goal(start_pos, any) then return {} end
+    local k0 = enc(start_pos, any)
+    local parent = { [k0] = false }
+    local queue, states, head = { { start_pos, any, k0 } }, 1, 1
+    while queue[head] do
+      local st = queue[head]; head = head + 1
+      local p, m = st[1], st[2]
+      local o = m
+      local who = {}
+      for k = 1, s do o = o | 1 << (p[k] - 1); who[p[k]] = k end
+      for j = 1, w do
+        if o >> (j - 1) & 1 == 1 then
+          for x = 1, w do
+            if o >> (x - 1) & 1 == 0 then
+              local c = outer[x]
+              for _, y in ipairs(wn[x]) do
+                if y ~= j and o >> (y - 1) & 1 == 1 then c = c + 1 end
+              end
+              if c >= 2 then
+                local p2, m2 = p, m
+                local k = who[j]
+                if k then
+                  p2 = {}
+                  for z = 1, s do p2[z] = p[z] end
+                  p2[k] = x
+                else
+                  m2 = (m & ~(1 << (j - 1))) | 1 << (x - 1)
+                end
+                local k2 = enc(p2, m2)
+                if parent[k2] == nil then
+                  parent[k2] = { st[3], j, x }
+                  if is_goal(p2, m2) then
+                    local out, kk = {}, k2
+                    while parent[kk] do
+                      local e = parent[kk]
+                      out[#out + 1] = { W[e[2]], W[e[3]] }
+                      kk = e[1]
+                    end
+                    for a = 1, #out // 2 do
+                      out[a], out[#out + 1 - a] = out[#out + 1 - a], out[a]
+                    end
+                    return out
+                  end
+                  states = states + 1
+                  if tick and states & 4095 == 0 then tick() end
+                  if states > limit then return nil end
+                  queue[#queue + 1] = { p2, m2, k2 }
+                end
+              end
+            end
+          end
+        end
+      end
+    end
+    return nil
+  end
+
+  -- the window around q for the coin d
+  local function window(q, d, r, frozen)
+    local W, inw = {}, {}
+    local function add(i)
+      if i and not inw[i] and not (frozen and done[i]) then inw[i] = true; W[#W + 1] = i end
+    end
+    local cq, cd = cells[q], cells[pos[d]]
+    for _, c in ipairs{ cq, cd } do
+      for dx = -r, r do
+        for dy = -r, r do add(idx[key(c[1] + dx, c[2] + dy)]) end
+      end
+    end
+    -- helpers (coins not yet placed, those on red cells first) and
+    -- parking, nearest to q first
+    local helpers, parking = {}, {}
+    for i = 1, n do
+      if not inw[i] then
+        if occ[i] ~= nil and not done[i] then helpers[#helpers + 1] = i
+        elseif occ[i] == nil and count(i) >= 2 then parking[#parking + 1] = i end
+      end
+    end
+    local function near(a, b)
+      local da, db = dist(cells[a], cq), dist(cells[b], cq)
+      if da ~= db then return da < db end
+      return a < b
+    end
+    -- the extra coins (on red cells) first: they can leave their cells
+    table_sort(helpers, function(a, b)
+      local ra, rb = blue[a] and 1 or 0, blue[b] and 1 or 0
+      if ra ~= rb then return ra < rb end
+      return near(a, b)
+    end)
+    table_sort(parking, near)
+    for k = 1, HELPERS do add(helpers[k]) end
+    for k = 1, PARKING do add(parking[k]) end
+    return W
+  end
+
+  --[[
+  A scaffold (the thesis's, for the ends of the 'L's): a search of the
+  reversible take/drop game on the whole span (penny.square.window) for
+  contents in which every neighbour of q holds a coin, the coins on
+  placed cells and on q never taken, nothing left in hand; played as
+  moves (CLEAN), then the swap in the small window, then the scaffold
+  backwards.  The coins it moves are not placed yet, so any may end
+  anywhere among the cells it used.
+  ]]
+  local board = Board.new("square")
+  local function play(acts)
+    local list, pts = {}, {}
+    for _, a in ipairs(acts) do list[#list + 1] = { a[1], { cells[a[2]][1], cells[a[2]][2] } } end
+    for i in pairs(occ) do pts[#pts + 1] = cells[i] end
+    local mv = core.clean(Config.new(board, pts), list):totable()
+    -- checked on a copy first: a fault is a failure, not a broken state
+    local copy = {}
+    for i, id in pairs(occ) do copy[i] = id end
+    for _, m in ipairs(mv) do
+      local i, k = idx[key(m.from[1], m.from[2])], idx[key(m.to[1], m.to[2])]
+      if not i or not k or copy[i] == nil or copy[k] ~= nil then return false end
+      local c = 0
+      for _, j in ipairs(nbr[k]) do if copy[j] ~= nil and j ~= i then c = c + 1 end end
+      if c < 2 then return false end
+      copy[k], copy[i] = copy[i], nil
+    end
+    for _, m in ipairs(mv) do
+      apply(idx[key(m.from[1], m.from[2])], idx[key(m.to[1], m.to[2])])
+    end
+    return true
+  end
+  local function scaffolded(q, d)
+    if n > 62 then return nil end
+    local from, fixed, need, total = 0, 0, 0, 0
+    for i = 1, n do
+      local bit = 1 << (i - 1)
+      if occ[i] ~= nil then from = from | bit; total = total + 1 end
+      if done[i] or i == q then fixed = fixed | bit end
+    end
+    for _, j in ipairs(nbr[q]) do need = need | 1 << (j - 1) end
+    local function full(m)
+      local k = 0
+      while m ~= 0 do m = m & (m - 1); k = k + 1 end
+      return k == total
+    end
+    local acts = takedrop.search{ cells = cells, from = from, hand = 0,
+      reversible = true, fixed = fixed, limit = SCAFFOLD_LIMIT, tick = tick,
+      goal = function(m) return m & need == need and full(m) end }
+    if not acts or #acts == 0 then return nil end
+    if not play(acts) then return nil end
+    local path = search(window(q, d, 1, true), q, d)
+      or search(window(q, d, 2, true), q, d)
+    if not path then
+      -- undo what was played: the same actions backwards
+      local back = {}
+      for k = #acts, 1, -1 do
+        back[#back + 1] = { acts[k][1] == "take" and "drop" or "take", acts[k][2] }
+      end
+      if not play(back) then error("penny bug: a scaffold could not be taken down") end
+      return nil
+    end
+    for _, mv in ipairs(path) do apply(mv[1], mv[2]) end
+    local back = {}
+    for k = #acts, 1, -1 do
+      back[#back + 1] = { acts[k][1] == "take" and "drop" or "take", acts[k][2] }
+    end
+    if not play(back) then error("penny bug: a scaffold could not be taken down") end
+    return {}
+  end
+
+  -- the cells in order: the 'L's, then the others; each gets its coin
+  local order = {}
+  for i = 1, n do if occ[i] ~= nil and not done[i] then order[#order + 1] = i end end
+  -- the ends of the 'L's (blue cells with one blue neighbour within two
+  -- steps along a side, at most) come after the other blue cells: when
+  -- their turn comes most coins are placed and held still, so a window
+  -- large enough for a scaffold stays small in states
+  local function rank(i)
+    if not blue[i] then return 2 end
+    local c, k = cells[i], 0
+    for _, d in ipairs{ { 1, 0 }, { -1, 0 }, { 0, 1 }, { 0, -1 } } do
+      for step = 1, 2 do
+        local j = idx[key(c[1] + step * d[1], c[2] + step * d[2])]
+        if j and blue[j] then k = k + 1; break end
+      end
+    end
+    if k > 1 then return 0 end
+    return t.ends_first and -1 or 1
+  end
+  table_sort(order, function(a, b)
+    local ra, rb = rank(a), rank(b)
+    if ra ~= rb then return ra < rb end
+    return a < b
+  end)
+  local swaps = 0
+  for _, q in ipairs(order) do
+    if label[occ[q]] ~= want[q] then
+      -- the nearest coin of the wanted label not yet placed
+      local d, best
+      for id, i in pairs(pos) do
+        if not done[i] and i ~= q and label[id] == want[q] then
+          local dd = dist(cells[i], cells[q])
+          if not best or dd < best or (dd == best and i < pos[d]) then d, best = id, dd end
+        end
+      end
+      if not d then
+        return nil, format("no coin labelled %s is left for (%d,%d)",
+          tostring(want[q]), cells[q][1], cells[q][2])
+      end
+      local path
+      for _, try in ipairs(TRIES) do
+        path = search(window(q, d, try[1], try[2]), q, d)
+        if path then break end
+      end
+      if not path then path = scaffolded(q, d) end
+      if not path then
+        return nil, format("no swap found to bring a coin labelled %s to "
+          .. "(%d,%d)", tostring(want[q]), cells[q][1], cells[q][2])
+      end
+      for _, mv in ipairs(path) do apply(mv[1], mv[2]) end
+      swaps = swaps + 1
+    end
+    done[q] = true
+  end
+  return moves, swaps
+end
+
+return M

@@ -1,0 +1,147 @@
+--[[
+spec/square_labelled_spec.lua -- the square grid's constructive solver on
+labelled and coloured coins (thesis Thm 3.16): every answer replayed,
+exhaustive search agreeing where it can run.
+]]
+local penny = require "penny"
+local sq = require "penny.square"
+local ss = require "penny.square_solver"
+
+local SQ = penny.board("square")
+
+-- a generator of its own (the high bits of an LCG), so the instances
+-- do not depend on math.random
+local function rng(seed)
+  local s = seed
+  return function(n)
+    s = (s * 6364136223846793005 + 1442695040888963407) & 0x7fffffffffffffff
+    return (s >> 33) % n + 1
+  end
+end
+
+-- a labelled start in a w x h box, and a goal of the same span reached
+-- by a random walk, its labels shuffled and the pinned cells put back
+local function instance(rand, w, h, nmin, nmax, colours)
+  local cells = {}
+  for x = 0, w - 1 do for y = 0, h - 1 do cells[#cells + 1] = { x, y } end end
+  for i = #cells, 2, -1 do local j = rand(i); cells[i], cells[j] = cells[j], cells[i] end
+  local n = nmin + rand(nmax - nmin + 1) - 1
+  local pts = {}
+  for i = 1, n do
+    pts[i] = { cells[i][1], cells[i][2], label = colours and (i % colours) + 1 or i }
+  end
+  local a = penny.config(SQ, pts)
+  local span, b = a:span(2), a
+  for _ = 1, 30 do
+    local ms = b:movelist()
+    if #ms == 0 then break end
+    local nb = b:apply(ms[rand(#ms)])
+    if nb:span(2) == span then b = nb end
+  end
+  local coins = b:coins()
+  local labels = {}
+  for i, c in ipairs(coins) do labels[i] = c.label end
+  for i = #labels, 2, -1 do local j = rand(i); labels[i], labels[j] = labels[j], labels[i] end
+  local function build()
+    local q = {}
+    for i, c in ipairs(coins) do q[i] = { c[1], c[2], label = labels[i] } end
+    return penny.config(SQ, q)
+  end
+  b = build()
+  for _ = 1, n do
+    local ok, _, pin = sq.theorem316(a, b)
+    if ok ~= false or not pin then break end
+    local want, i, j = a:label(pin)
+    for k, c in ipairs(coins) do
+      if c[1] == pin[1] and c[2] == pin[2] then i = k end
+      if labels[k] == want and not j then j = k end
+    end
+    labels[i], labels[j] = labels[j], labels[i]
+    b = build()
+  end
+  return a, b
+end
+
+describe("square grid: labelled coins, one span (thesis Thm 3.16)", function()
+  it("solves random puzzles in 4 x 4 boxes, replayed; search agrees on the small ones", function()
+    local rand = rng(11)
+    local solved, compared = 0, 0
+    while solved < 25 do
+      local a, b = instance(rand, 4, 4, 5, 9)
+      if sq.theorem316(a, b) then
+        local p = penny.puzzle{ board = SQ, start = a, goal = b }
+        local s = p:solve{ method = "square" }
+        assert.equal("solved", s.verdict, tostring(p) .. "\n" .. tostring(s.reason))
+        local ok, fin = a:check(s.moves)
+        assert.is_true(ok)
+        assert.is_true(fin == b)
+        assert.matches("Thm 3.16", s.reason)
+        solved = solved + 1
+        if #a <= 6 then
+          local t = p:solve{ method = "bfs", max_states = 300000, progress = false }
+          if t.verdict ~= "unknown" then
+            assert.equal("solved", t.verdict)
+            compared = compared + 1
+          end
+        end
+      end
+    end
+    assert.is_true(compared >= 3, compared .. " compared with search")
+  end)
+
+  it("solves coloured coins (equal labels) too", function()
+    local rand = rng(5)
+    local solved = 0
+    while solved < 10 do
+      local a, b = instance(rand, 5, 4, 6, 10, 3)
+      if sq.theorem316(a, b) then
+        local p = penny.puzzle{ board = SQ, start = a, goal = b }
+        local s = p:solve{ method = "square" }
+        assert.equal("solved", s.verdict, tostring(p) .. "\n" .. tostring(s.reason))
+        local ok, fin = a:check(s.moves)
+        assert.is_true(ok and fin == b)
+        solved = solved + 1
+      end
+    end
+  end)
+
+  it("permutes 50 labels of a 10 x 10 span in O(N) moves beyond the unlabelled route", function()
+    local rand = rng(3)
+    local cells, set = {}, {}
+    for _, c in ipairs(sq.minimum_config(10, 10, 0, 0):positions()) do
+      cells[#cells + 1] = c; set[c[1] .. "," .. c[2]] = true
+    end
+    local all = {}
+    for x = 0, 9 do for y = 0, 9 do all[#all + 1] = { x, y } end end
+    for i = #all, 2, -1 do local j = rand(i); all[i], all[j] = all[j], all[i] end
+    for _, c in ipairs(all) do
+      if #cells >= 50 then break end
+      if not set[c[1] .. "," .. c[2]] then cells[#cells + 1] = c; set[c[1] .. "," .. c[2]] = true end
+    end
+    local lb = {}
+    for i = 1, 50 do lb[i] = i end
+    for i = 50, 2, -1 do local j = rand(i); lb[i], lb[j] = lb[j], lb[i] end
+    local pa, pb = {}, {}
+    for i, c in ipairs(cells) do
+      pa[i] = { c[1], c[2], label = i }
+      pb[i] = { c[1], c[2], label = lb[i] }
+    end
+    local a, b = penny.config(SQ, pa), penny.config(SQ, pb)
+    local moves, info = ss.solve(a, b)
+    assert.truthy(moves, info)
+    local ok, fin = a:check(moves)
+    assert.is_true(ok and fin == b)
+    local plain = ss.solve(penny.config(SQ, a:positions()), penny.config(SQ, b:positions()))
+    assert.is_true(#moves - #plain <= 10 * 50, #moves - #plain .. " moves beyond")
+    assert.is_true(info.swaps <= 50)
+  end)
+
+  it("refuses a puzzle whose line end changes coin, naming it", function()
+    local p = penny.puzzle{
+      start = "3:(0,0) (1,0) 1:(2,0) (3,0) (4,0) 2:(0,4) (1,5) (2,6)",
+      goal = "(0,0) (1,0) 1:(2,0) 3:(3,0) (4,0) (0,4) 2:(1,5) (2,6)" }
+    local s = p:solve{ method = "square" }
+    assert.equal("unknown", s.verdict)
+    assert.matches("line component", s.reason)
+  end)
+end)
