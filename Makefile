@@ -171,6 +171,9 @@ FUZZ_OBJ = $(CORE_SRC:csrc/%.c=$(B)/fuzz/obj/%.o) \
            $(BIND_SRC:csrc/%.c=$(B)/fuzz/obj/%.o) $(B)/fuzz/obj/host.o
 FUZZ_LUA = /usr/lib/x86_64-linux-gnu/liblua5.4.a
 
+# kept between runs (make would delete them as intermediate files)
+.SECONDARY: $(FUZZ_OBJ)
+
 $(B)/fuzz/obj/%.o: csrc/%.c $(HEADERS) | $(B)/.deps
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(FUZZ_FLAGS) -fsanitize=fuzzer-no-link -c $< -o $@
