@@ -15,6 +15,11 @@ dropped beside them) put the coin with the right label on every cell.
                                 4096 states (the solver's limits)
   } -> moves { { from = {x, y}, to = {x, y} }, ... } or nil, reason
 
+  labelled.solve(a, b, first, second, info, tick) -> moves, info | nil,
+    reason: the whole labelled solution around the unlabelled route of
+    penny.square_solver (its G' actions to the canonical configuration
+    and on), below
+
 The figures of Props 3.12-3.15 (the swaps) are lost.  Each swap is found
 instead by a breadth-first search of the labelled coin game in a small
 window: the cells around the target cell q, around the cell of the coin d
@@ -34,9 +39,9 @@ caller replays the whole solution.
 ]]
 
 local error, ipairs, pairs, require, tostring, format, string_char, string_pack,
-  table_sort, table_unpack, math_abs, math_max =
+  table_sort, table_unpack, math, math_abs, math_max =
   error, ipairs, pairs, require, tostring, string.format, string.char, string.pack,
-  table.sort, table.unpack, math.abs, math.max
+  table.sort, table.unpack, math, math.abs, math.max
 
 local _ENV = nil
 
@@ -46,6 +51,7 @@ local Board = require "penny.board"
 local Config = require "penny.config"
 local core = require "penny.core"
 local takedrop = require "penny.square.window"
+local sq = require "penny.square"
 
 local SHIFT = 1 << 24
 local function key(x, y) return x * SHIFT + y end
@@ -361,5 +367,207 @@ function M.permute(t)
   end
   return moves, swaps
 end
+
+local DIRS = { { 1, 0 }, { -1, 0 }, { 0, 1 }, { 0, -1 } }
+
+local function concat(x, y)
+  local out = {}
+  for _, v in ipairs(x) do out[#out + 1] = v end
+  for _, v in ipairs(y) do out[#out + 1] = v end
+  return out
+end
+
+--[[
+solve(a, b, first, second, info, tick): labelled coins (thesis Thm 3.16,
+steps [2] to [4]), for penny.square_solver.  first and second are its
+route's G' actions, (A, 0) -> (K, info.hand) and on to (B, 0).  At K, the coins in
+hand are dropped on free cells of the span with two neighbours (the
+first in the order of y, then x, or the reverse: M), the labels are put
+right there (penny.square.labelled), and the drops are taken back in
+reverse order.
+Each half, (A, 0) -> (M, 0) and (M, 0) -> (B, 0), is turned into moves
+by CLEAN on its own; which coin must stand where in M is read off the
+second half's moves backwards from B.
+]]
+-- the cells whose coin never changes (those theorem316 names), by index
+local function pins(a, span, has)
+  local rects = sq.rectangles(a)
+  local need, even = 0, true
+  for _, r in ipairs(rects) do
+    need = need + sq.min_cardinality(r[3], r[4])
+    if (r[3] + r[4]) % 2 ~= 0 then even = false end
+  end
+  local at, pinned = {}, {}
+  for i, c in ipairs(span) do at[key(c[1], c[2])] = i end
+  for _, r in ipairs(rects) do
+    if r[3] == 1 or r[4] == 1 then
+      pinned[at[key(r[1], r[2])]] = true
+      pinned[at[key(r[1] + r[3] - 1, r[2] + r[4] - 1)]] = true
+    end
+    if #a == need + 2 and even and r[3] * r[4] == 5 and (r[3] == 1 or r[4] == 1) then
+      local i = at[key(r[1] + r[3] // 2, r[2] + r[4] // 2)]
+      if has[i] then pinned[i] = true end
+    end
+  end
+  return pinned
+end
+
+-- the ways tried in turn: the order of the cells for the drops (that
+-- of y then x, or its reverse) and whether the ends of the 'L's get
+-- their coins last or first
+local LABEL_TRIES = { { 1, false }, { -1, false }, { 1, true }, { -1, true } }
+
+-- an end of an 'L' in the set: at most one occupied cell within two
+-- steps along each side (one arm, or none)
+local function is_end(c, set)
+  local k = 0
+  for _, d in ipairs(DIRS) do
+    for step = 1, 2 do
+      if set[key(c[1] + step * d[1], c[2] + step * d[2])] then k = k + 1; break end
+    end
+  end
+  return k <= 1
+end
+
+-- drops (at most hand) on the span's free cells, each on a cell with two
+-- occupied neighbours, after which every neighbour of e in the span is
+-- occupied: greedily the legal cell nearest to e (a scaffold grows from
+-- the rest of the 'L' along its side, as the thesis's does); nil when the
+-- hand does not last
+local function scaffold(e, span, set, hand)
+  local function nbs(c)
+    local k = 0
+    for _, d in ipairs(DIRS) do if set[key(c[1] + d[1], c[2] + d[2])] then k = k + 1 end end
+    return k
+  end
+  local inspan = {}
+  for _, c in ipairs(span) do inspan[key(c[1], c[2])] = true end
+  local function done()
+    for _, d in ipairs(DIRS) do
+      local k = key(e[1] + d[1], e[2] + d[2])
+      if inspan[k] and not set[k] then return false end
+    end
+    return true
+  end
+  local plan, added = {}, {}
+  while not done() do
+    if #plan >= hand then
+      for _, c in ipairs(added) do set[key(c[1], c[2])] = nil end
+      return nil
+    end
+    local best, bd
+    for _, c in ipairs(span) do
+      if not set[key(c[1], c[2])] and nbs(c) >= 2 then
+        local dd = math.abs(c[1] - e[1]) + math.abs(c[2] - e[2])
+        if not bd or dd < bd then best, bd = c, dd end
+      end
+    end
+    if not best then
+      for _, c in ipairs(added) do set[key(c[1], c[2])] = nil end
+      return nil
+    end
+    set[key(best[1], best[2])] = true
+    added[#added + 1] = best
+    plan[#plan + 1] = best
+  end
+  for _, c in ipairs(added) do set[key(c[1], c[2])] = nil end
+  return plan
+end
+
+-- one try: the moves, or nil and why
+local function labelled_try(a, b, first, second, info, span, set0, way, tick)
+  local set = {}
+  for k, v in pairs(set0) do set[k] = v end
+  local blue = {}
+  for i, c in ipairs(span) do if set[key(c[1], c[2])] then blue[i] = true end end
+  local function nbs(c)
+    local k = 0
+    for _, d in ipairs(DIRS) do if set[key(c[1] + d[1], c[2] + d[2])] then k = k + 1 end end
+    return k
+  end
+  local drops = {}
+  -- first a scaffold at each end of an 'L', while the hand lasts: the
+  -- fewest drops that occupy every neighbour of the end in the span, so
+  -- that its coin can later be replaced by a single move
+  for i, c in ipairs(span) do
+    if blue[i] and info.hand - #drops >= 2 and is_end(c, set) then
+      local plan = scaffold(c, span, set, info.hand - #drops)
+      for _, d in ipairs(plan or {}) do
+        set[key(d[1], d[2])] = true
+        drops[#drops + 1] = { "drop", { d[1], d[2] } }
+      end
+    end
+  end
+  while #drops < info.hand do
+    local found
+    local lo, hi = 1, #span
+    if way[1] < 0 then lo, hi = hi, lo end
+    for i = lo, hi, way[1] do
+      local c = span[i]
+      if not set[key(c[1], c[2])] and nbs(c) >= 2 then found = c; break end
+    end
+    if not found then return nil, "internal: no cell to drop a coin on" end
+    set[key(found[1], found[2])] = true
+    drops[#drops + 1] = { "drop", { found[1], found[2] } }
+  end
+  local takes = {}
+  for i = #drops, 1, -1 do takes[#takes + 1] = { "take", drops[i][2] } end
+  local moves1 = core.clean(a, concat(first, drops))
+  local ok1, m = a:check(moves1)
+  if not ok1 then return nil, "internal: the first half does not replay" end
+  local moves2 = core.clean(m, concat(takes, second))
+  -- the cell of M each coin of B comes from, by the second half's moves
+  local tok = {}
+  for i, c in ipairs(span) do if m:has(c) then tok[key(c[1], c[2])] = i end end
+  for _, mv in ipairs(moves2:totable()) do
+    local f, t = key(mv.from[1], mv.from[2]), key(mv.to[1], mv.to[2])
+    tok[t], tok[f] = tok[f], nil
+  end
+  local want = {}
+  for _, c in ipairs(b:coins()) do
+    local i = tok[key(c[1], c[2])]
+    if not i then return nil, "internal: the second half does not reach B" end
+    want[i] = c.label or 0
+  end
+  local coin, label = {}, {}
+  for i, c in ipairs(span) do
+    if m:has(c) then coin[i] = i; label[i] = m:label(c) or 0 end
+  end
+  local perm, swaps = M.permute{ cells = span, coin = coin, label = label,
+    want = want, blue = blue, pinned = pins(a, span, coin), tick = tick,
+    ends_first = way[2] }
+  if not perm then return nil, swaps end
+  local moves = concat(moves1:totable(), perm)
+  moves = concat(moves, moves2:totable())
+  info.actions = #first + #second + 2 * #drops
+  info.swaps, info.swap_moves = swaps, #perm
+  return moves, info
+end
+
+function M.solve(a, b, first, second, info, tick)
+  local ok, why = sq.theorem316(a, b)
+  if not ok then
+    return nil, "labelled coins: " .. (why or "Thm 3.16 does not apply")
+  end
+  local span = a:span(2):positions()
+  table_sort(span, function(p, q)
+    if p[2] ~= q[2] then return p[2] < q[2] end
+    return p[1] < q[1]
+  end)
+  -- K: the board after the first half
+  local set = {}
+  for _, c in ipairs(a:positions()) do set[key(c[1], c[2])] = true end
+  for _, x in ipairs(first) do
+    set[key(x[2][1], x[2][2])] = x[1] == "drop" or nil
+  end
+  local last
+  for _, way in ipairs(LABEL_TRIES) do
+    local moves, res = labelled_try(a, b, first, second, info, span, set, way, tick)
+    if moves then return moves, res end
+    last = res
+  end
+  return nil, "labelled coins: " .. last
+end
+
 
 return M
