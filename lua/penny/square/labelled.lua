@@ -291,22 +291,18 @@ function M.permute(t)
       goal = function(m) return m & need == need and full(m) end }
     if not acts or #acts == 0 then return nil end
     if not play(acts) then return nil end
-    local path = search(window(q, d, 1, true), q, d)
-      or search(window(q, d, 2, true), q, d)
-    if not path then
-      -- undo what was played: the same actions backwards
-      local back = {}
-      for k = #acts, 1, -1 do
-        back[#back + 1] = { acts[k][1] == "take" and "drop" or "take", acts[k][2] }
-      end
-      if not play(back) then error("penny bug: a scaffold could not be taken down") end
-      return nil
-    end
-    for _, mv in ipairs(path) do apply(mv[1], mv[2]) end
+    -- the same actions backwards: the scaffold taken down
     local back = {}
     for k = #acts, 1, -1 do
       back[#back + 1] = { acts[k][1] == "take" and "drop" or "take", acts[k][2] }
     end
+    local path = search(window(q, d, 1, true), q, d)
+      or search(window(q, d, 2, true), q, d)
+    if not path then
+      if not play(back) then error("penny bug: a scaffold could not be taken down") end
+      return nil
+    end
+    for _, mv in ipairs(path) do apply(mv[1], mv[2]) end
     if not play(back) then error("penny bug: a scaffold could not be taken down") end
     return {}
   end
