@@ -4,7 +4,7 @@
 ** and a REPL.  Modelled on lua.c.
 **
 **   penny [options] [script [args]]
-**   penny solve|show|render FILE ...
+**   penny solve|show|render|help ...   (penny.cli)
 **
 ** Ctrl-C: the handler sets a flag that the C searches poll (registry key
 ** "penny.interrupt") and a Lua hook that raises "interrupted!" at the next
@@ -41,6 +41,8 @@ static volatile int interrupted = 0;
 static volatile sig_atomic_t sigint_seen = 0;
 /* errors with a traceback (--trace, or PENNY_TRACE=1) */
 static int trace = 0;
+/* the REPL keeps ~/.penny_history unless --no-history or PENNY_HISTORY=0 */
+static int keep_history = 1;
 
 /* {====================================================================
 ** Signals
@@ -219,6 +221,19 @@ static void save_history(const char *line) {
 #endif
 }
 
+#if defined(PN_USE_READLINE)
+#define HISTORY_FILE ".penny_history"
+#define HISTORY_LINES 1000
+
+/* the history file's path in buf, or 0 when none is kept */
+static int history_path(char *buf, size_t size) {
+  const char *home = getenv("HOME"), *env = getenv("PENNY_HISTORY");
+  if (!keep_history || (env && strcmp(env, "0") == 0)) return 0;
+  if (!home || !*home) return 0;
+  return snprintf(buf, size, "%s/" HISTORY_FILE, home) < (int)size;
+}
+#endif
+
 static int pushline(lua_State *L, int firstline) {
   char *b = readline_line(firstline ? PROMPT : PROMPT2);
   if (b == NULL) return 0;
@@ -365,6 +380,9 @@ static void progress_on(lua_State *L) {
 
 static void doREPL(lua_State *L) {
   int status;
+#if defined(PN_USE_READLINE)
+  char histfile[PATH_MAX];
+#endif
   const char *oldprogname = progname;
   progname = NULL;
   progress_on(L);
@@ -376,6 +394,10 @@ static void doREPL(lua_State *L) {
     /* words end at these; '.' and ':' stay inside for table paths */
     rl_completer_word_break_characters = (char *)" \t\n\"'`@$><=;|&{(,+-*/%^#~[]";
     rl_attempted_completion_function = penny_completion;
+    if (history_path(histfile, sizeof histfile)) {
+      stifle_history(HISTORY_LINES);
+      read_history(histfile);     /* none yet is fine */
+    } else histfile[0] = '\0';
   }
 #endif
   while ((status = loadline(L)) != -1) {
@@ -388,6 +410,7 @@ static void doREPL(lua_State *L) {
   fflush(stdout);
 #if defined(PN_USE_READLINE)
   free_completions();
+  if (use_readline && histfile[0] != '\0') write_history(histfile);
 #endif
   progname = oldprogname;
 }
@@ -446,24 +469,10 @@ static int openpenny(lua_State *L) {
   return 0;
 }
 
-/* the usage text: on stderr after a bad option, on stdout for --help */
+/* a bad option: one line on stderr (penny --help: the whole usage) */
 static void print_usage(const char *badoption) {
-  FILE *out = badoption ? stderr : stdout;
-  if (badoption) fprintf(stderr, "%s: unrecognized option '%s'\n", progname,
-                         badoption);
-  fprintf(out,
-    "usage: %s [options] [script [args]]\n"
-    "       %s solve|show|render FILE [options]\n"
-    "Available options are:\n"
-    "  -e stat   execute string 'stat'\n"
-    "  -i        enter interactive mode after executing 'script'\n"
-    "  -l mod    require library 'mod' into global 'mod'\n"
-    "  -v        show version information\n"
-    "  --trace   errors with a traceback (also PENNY_TRACE=1)\n"
-    "  -h, --help  show this text (penny solve --help: the subcommands)\n"
-    "  --        stop handling options\n"
-    "  -         stop handling options and execute stdin\n",
-    progname, progname);
+  fprintf(stderr, "%s: unrecognized option '%s' (%s --help: the options)\n",
+          progname, badoption, progname);
 }
 
 #define has_error 1
@@ -471,6 +480,7 @@ static void print_usage(const char *badoption) {
 #define has_v 4
 #define has_e 8
 #define has_h 16
+#define has_version 32
 
 /* scan options; returns the index of the script (or argc) */
 static int collectargs(char **argv, int *first) {
@@ -481,7 +491,9 @@ static int collectargs(char **argv, int *first) {
     switch (argv[i][1]) {
       case '-':
         if (strcmp(argv[i], "--help") == 0) return args | has_h;
+        if (strcmp(argv[i], "--version") == 0) return args | has_version;
         if (strcmp(argv[i], "--trace") == 0) { trace = 1; break; }
+        if (strcmp(argv[i], "--no-history") == 0) { keep_history = 0; break; }
         if (argv[i][2] != '\0') return has_error;
         *first = i + 1;
         return args;
@@ -532,12 +544,18 @@ static int runargs(lua_State *L, char **argv, int n) {
   return 1;
 }
 
-static int is_subcommand(const char *s) {
-  return (strcmp(s, "solve") == 0 || strcmp(s, "show") == 0
-       || strcmp(s, "render") == 0) && !exists(s);
+static int ends_with(const char *s, const char *tail) {
+  size_t n = strlen(s), k = strlen(tail);
+  return n >= k && strcmp(s + n - k, tail) == 0;
 }
 
-/* penny solve|show|render ...: run penny.cli.main(cmd, ...) */
+static int is_subcommand(const char *s) {
+  return (strcmp(s, "solve") == 0 || strcmp(s, "show") == 0
+       || strcmp(s, "render") == 0 || strcmp(s, "help") == 0) && !exists(s);
+}
+
+/* penny solve|show|render|help ...: run penny.cli.main(cmd, ...); with
+** argc == first, penny.cli.main() (the overview of penny --help) */
 static int run_subcommand(lua_State *L, int argc, char **argv, int first) {
   int i, status;
   progress_on(L);
@@ -568,18 +586,25 @@ static int pmain(lua_State *L) {
     const char *env = getenv("PENNY_TRACE");
     if (env && strcmp(env, "1") == 0) trace = 1;
   }
-  if (args == has_error) {
+  if (args == has_error) {   /* a usage error: status 2, as penny solve's */
     print_usage(argv[first]);
-    return 0;
+    ma->status = 2;
+    lua_pushboolean(L, 1);
+    return 1;
   }
-  if (args & has_h) {
-    print_usage(NULL);
+  if (args & has_version) {
+    printf("penny %s (%s)\n", PN_VERSION, LUA_RELEASE);
     lua_pushboolean(L, 1);
     return 1;
   }
   luaL_openlibs(L);
   openpenny(L);
   set_paths(L, argv[0]);
+  if (args & has_h) {
+    ma->status = run_subcommand(L, 0, argv, 0);
+    lua_pushboolean(L, 1);
+    return 1;
+  }
   createargtable(L, argv, argc, first);
   lua_gc(L, LUA_GCGEN, 0, 0);
   if (args & has_v) {
@@ -591,6 +616,15 @@ static int pmain(lua_State *L) {
   if (!runargs(L, argv, first)) return 0;
   if (first < argc && is_subcommand(argv[first])) {
     ma->status = run_subcommand(L, argc, argv, first);
+    lua_pushboolean(L, 1);
+    return 1;
+  }
+  if (first < argc && ends_with(argv[first], ".pz")) {
+    /* a puzzle file is not a script */
+    fprintf(stderr, "%s: %s is a puzzle file: solve it with '%s solve %s'"
+            " (%s --help: the commands)\n", progname, argv[first], progname,
+            argv[first], progname);
+    ma->status = 2;
     lua_pushboolean(L, 1);
     return 1;
   }

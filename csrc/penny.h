@@ -15,7 +15,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define PN_VERSION "0.1"
+#define PN_VERSION "0.2.0"
 #define PN_MAXDIM 6          /* largest dimension of a cubic lattice */
 #define PN_MAXDEG 64         /* largest degree allowed in a custom graph */
 #define PN_MAX_CELLS (1u << 26)   /* largest bounded board (cells) */

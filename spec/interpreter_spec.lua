@@ -51,17 +51,43 @@ describe("the penny interpreter", function()
   it("REPL on a terminal: readline prompt, results, errors keep the session", function()
     local out = S.run("(sleep 0.3; printf '2^10\\n'; sleep 0.2; printf 'error(\"oops\")\\n'; "
       .. "sleep 0.2; printf 'print(\"still here\")\\n'; sleep 0.2; printf '\\004') | "
-      .. "script -qfec '" .. P .. "' /dev/null")
+      .. "PENNY_HISTORY=0 script -qfec '" .. P .. "' /dev/null")
     assert.truthy(out:find("penny> ", 1, true), out)
     assert.truthy(out:find("1024.0", 1, true), out)
     assert.truthy(out:find("oops", 1, true), out)
     assert.truthy(out:find("still here", 1, true), out)
   end)
 
+  it("REPL on a terminal keeps its history in ~/.penny_history, unless told not to", function()
+    local home = os.tmpname()
+    os.remove(home)
+    assert.is_true(os.execute("mkdir " .. home))
+    local function session(line, flag)
+      return S.run("(sleep 0.3; printf '" .. line .. "\\n'; sleep 0.2; printf '\\004') | "
+        .. "HOME=" .. home .. " script -qfec '" .. P .. (flag or "") .. "' /dev/null")
+    end
+    session("hist_one = 1")
+    local f = io.open(home .. "/.penny_history")
+    assert.is_not_nil(f)
+    local text = f:read("a")
+    f:close()
+    assert.truthy(text:find("hist_one = 1", 1, true), text)
+    -- the next session reads it back (an up arrow would recall it) and
+    -- adds its own line; --no-history neither reads nor writes
+    session("hist_two = 2")
+    session("hist_three = 3", " --no-history")
+    f = io.open(home .. "/.penny_history")
+    text = f:read("a")
+    f:close()
+    assert.truthy(text:find("hist_one = 1\nhist_two = 2", 1, true), text)
+    assert.falsy(text:find("hist_three", 1, true), text)
+    os.execute("rm -rf " .. home)
+  end)
+
   it("Ctrl-C on a terminal stops a long solve and returns to the prompt", function()
     local out = S.run("(sleep 0.3; printf 'dofile(\"spec/fixtures/long_solve.lua\")\\n'; "
       .. "sleep 1.5; printf '\\003'; sleep 0.5; printf 'print(\"after\")\\n'; sleep 0.3; "
-      .. "printf '\\004') | script -qfec '" .. P .. "' /dev/null")
+      .. "printf '\\004') | PENNY_HISTORY=0 script -qfec '" .. P .. "' /dev/null")
     assert.truthy(out:find("solving", 1, true), out)
     assert.truthy(out:find("interrupted!", 1, true), out)
     assert.falsy(out:find("finished", 1, true), out)

@@ -201,14 +201,85 @@ describe("penny solve / show", function()
   end)
 
   it("--help and -h print the usage on stdout and exit 0", function()
-    for _, cmd in ipairs{ " --help", " -h", " solve --help", " solve -h" } do
+    for _, cmd in ipairs{ " --help", " -h", " solve --help", " solve -h",
+                          " help", " help solve", " show --help",
+                          " render -h" } do
       local out, st = S.run("(" .. S.PENNY .. cmd .. " 2>/dev/null)")
       assert.equal(0, st, cmd)
       assert.truthy(out:find("usage", 1, true), cmd)
     end
-    local out, st = S.run(S.PENNY .. " --nope")
-    assert.equal(1, st)
+    -- the overview says what penny is and names every subcommand
+    local out, st = S.run(S.PENNY .. " --help")
+    assert.truthy(out:find("coin-moving and line-push puzzles", 1, true), out)
+    for _, cmd in ipairs{ "solve", "show", "render", "help" } do
+      assert.truthy(out:find("penny " .. cmd, 1, true), cmd)
+    end
+    out = S.run(S.PENNY .. " help solve")
+    assert.truthy(out:find("--time-limit", 1, true), out)
+    assert.truthy(out:find("--json", 1, true), out)
+    out, st = S.run(S.PENNY .. " --nope")
+    assert.equal(2, st)
     assert.truthy(out:find("unrecognized option '--nope'", 1, true), out)
+    out, st = S.run(S.PENNY .. " help nope")
+    assert.equal(2, st)
+    assert.truthy(out:find("no command nope", 1, true), out)
+  end)
+
+  it("--version; a .pz file without a subcommand is sent to penny solve", function()
+    local out, st = S.run(S.PENNY .. " --version")
+    assert.equal(0, st)
+    local core = require "penny.core"
+    assert.equal("penny " .. core._VERSION .. " (Lua 5.4",
+      out:match("^(penny [%d.]+ %(Lua 5%.4)"))
+    assert.matches("^%d+%.%d+%.%d+$", core._VERSION)
+    assert.equal("penny " .. core._VERSION, require("penny")._VERSION)
+    out, st = S.run(S.PENNY .. " examples/thesis.pz")
+    assert.equal(2, st)
+    assert.truthy(out:find("penny solve examples/thesis.pz", 1, true), out)
+  end)
+
+  it("--puzzle N picks a puzzle by number or name, for solve and show", function()
+    local out, st = S.run(S.PENNY .. " solve examples/pushes.pz --puzzle 2")
+    assert.equal(1, st, out)       -- the second puzzle is unsolvable
+    local n = select(2, out:gsub("\n== ", "")) + (out:find("^== ") and 1 or 0)
+    assert.equal(1, n, out)
+    assert.truthy(out:find("== Lemma 7's configuration", 1, true), out)
+    out, st = S.run(S.PENNY .. " show examples/classics.pz --puzzle '"
+      .. "8-coin H into the 8-coin O, anywhere (square grid)'")
+    assert.equal(0, st, out)
+    assert.truthy(out:find("== 8-coin H into the 8-coin O", 1, true), out)
+    assert.falsy(out:find("rhombus", 1, true), out)
+    out, st = S.run(S.PENNY .. " solve examples/pushes.pz --puzzle 0")
+    assert.equal(2, st)
+    assert.truthy(out:find("has no puzzle 0", 1, true), out)
+  end)
+
+  it("penny solve --json: one document, each solution replayed by the checker", function()
+    local json = require "penny.json"
+    local out, st = S.run(S.PENNY .. " solve examples/classics.pz --json"
+      .. " 2>/dev/null")
+    assert.equal(0, st, out)
+    local doc = json.decode(out)
+    local puzzles = pzfile.load("examples/classics.pz")
+    assert.equal(#puzzles, #doc.puzzles)
+    for i, r in ipairs(doc.puzzles) do
+      local p = puzzles[i]
+      assert.equal(p.name, r.name)
+      assert.equal("solved", r.verdict)
+      assert.equal(#r.moves, r.length)
+      assert.equal(p.optimum, r.optimum)
+      assert.is_true(r.matches_optimum)
+      assert.is_number(r.stats.seconds)
+      -- the moves, read back from the text, reach the goal
+      local moves = {}
+      for j, m in ipairs(r.moves) do moves[j] = { from = m.from, to = m.to } end
+      assert.is_true(p:check(moves), r.name)
+    end
+    out, st = S.run(S.PENNY .. " solve examples/pushes.pz --puzzle 2 --json")
+    assert.equal(1, st)
+    doc = json.decode(out)
+    assert.equal("unsolvable", doc.puzzles[1].verdict)
+    assert.same({}, doc.puzzles[1].moves)
   end)
 end)
 

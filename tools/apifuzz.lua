@@ -45,7 +45,7 @@ local modules = {
 local skip = {
   ["Board.close"] = true,
   ["strategies.register"] = true, ["strategies.unregister"] = true,
-  ["render.write"] = true, ["render.cli"] = true, ["pzfile.load"] = true,
+  ["render.write"] = true, ["pzfile.load"] = true,
   ["pzfile.read"] = true, ["square_solver.box_search"] = true,
   ["generate.hardest"] = true, ["linepush.reachable"] = true,
   ["repl.install"] = true, ["coinsliding.load"] = true,

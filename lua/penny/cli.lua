@@ -1,18 +1,21 @@
 --[[
 penny.cli -- the interpreter's subcommands.
 
-  penny solve FILE [options]    solve every puzzle of a .pz file (the
-                                options: penny.options, the flags of the
-                                schema)
-  penny show FILE               the puzzles of a file and what decides them
+  penny solve FILE [--puzzle N] [--json] [options]
+                           solve the puzzles of a .pz file (the options:
+                           the flags of penny.options' schema)
+  penny show FILE [--puzzle N]   the puzzles and what decides them
+  penny render FILE [--puzzle N] [--svg OUT] [--animate]
+  penny help [COMMAND]     what penny is, or a command's usage
 
+--puzzle N picks one puzzle of the file: its number (from 1) or its name.
 The puzzles of one file share a penny.databases(): those to the same goal
 (one after the other) build A*'s pattern databases once.
 
 Exit status of `penny solve`: 0 when every puzzle is solved (and matches
 its 'optimum:'), 1 when a length differs from the file's 'optimum:' or a
 verdict is not "solved", 2 on bad input or usage, 130 on Ctrl-C.
-Messages go to stderr.
+Messages go to stderr; with --json, stdout holds one JSON document.
 ]]
 
 local penny = require "penny"
@@ -20,30 +23,108 @@ local pzfile = require "penny.pzfile"
 local errors = require "penny.errors"
 local options = require "penny.options"
 local render = require "penny.render"
+local json = require "penny.json"
 
-local io, ipairs, format, pcall, tostring =
-  io, ipairs, string.format, pcall, tostring
+local io, ipairs, format, pcall, tostring, tonumber, math =
+  io, ipairs, string.format, pcall, tostring, tonumber, math
 
 local _ENV = nil
 
 local M = {}
 
--- the usage text: on stderr with an error message (status 2), or on
--- stdout when asked for with --help (status 0)
-local function usage(msg)
-  local out = msg and io.stderr or io.stdout
-  if msg then out:write("penny: ", msg, "\n") end
-  out:write("usage: penny solve FILE [options]\n"
-    .. "       penny show FILE\n"
-    .. "       penny render FILE [--svg OUT] [--animate] [--puzzle N]\n"
-    .. "options of penny solve:\n", options.usage(), "\n")
-  return msg and 2 or 0
+local OVERVIEW = [[
+penny %s -- coin-moving and line-push puzzles: exact searches, the papers'
+theory as decision procedures, and constructive solvers.
+
+usage: penny                        the REPL (help() inside it)
+       penny SCRIPT.lua [ARGS]      run a Lua script (penny is a global)
+       penny solve FILE.pz          solve the puzzles of a file
+       penny show FILE.pz           the puzzles of a file and what decides them
+       penny render FILE.pz         draw a puzzle, or its solution as SVG
+       penny help [COMMAND]         this text, or a command's usage
+
+interpreter options:
+  -e STAT      execute the string STAT
+  -i           enter the REPL after running SCRIPT
+  -l MOD       require the module MOD into the global MOD
+  -v           the versions of Lua and penny, then go on
+  --version    the version of penny
+  --trace      errors with a traceback (also PENNY_TRACE=1)
+  --no-history the REPL keeps no ~/.penny_history (also PENNY_HISTORY=0)
+  -h, --help   this text
+  --           stop handling options;  -  run stdin
+
+The manual: doc/manual.md (man penny for the command line).
+]]
+
+local USAGE = {
+  solve = "usage: penny solve FILE [--puzzle N] [--json] [options]\n"
+    .. "  --puzzle N             only the puzzle number N (from 1) or named N\n"
+    .. "  --json                 one JSON document on stdout: each puzzle's\n"
+    .. "                         verdict, moves, optimality, bound, stats\n",
+  show = "usage: penny show FILE [--puzzle N]\n"
+    .. "  --puzzle N             only the puzzle number N (from 1) or named N\n",
+  render = "usage: penny render FILE [--puzzle N] [--svg OUT] [--animate]\n"
+    .. "  without --svg: the start and the goal in the terminal\n"
+    .. "  --svg OUT              solve, and write the solution as an SVG strip\n"
+    .. "  --animate              the SVG as an animation\n"
+    .. "  --puzzle N             the puzzle number N (from 1) or named N\n"
+    .. "                         (default: the first)\n",
+}
+
+local function help(cmd)
+  if cmd == nil then
+    io.write(format(OVERVIEW, penny._VERSION:match("[%d.]+$")))
+  elseif USAGE[cmd] then
+    io.write(USAGE[cmd])
+    if cmd == "solve" then
+      io.write("options of the search (penny.options):\n", options.usage(), "\n")
+    end
+  else
+    io.stderr:write("penny: no command ", tostring(cmd),
+      " (solve, show, render, help)\n")
+    return 2
+  end
+  return 0
 end
 
-local function load(file, opts)
+-- a usage error: the message and the command's usage on stderr, status 2
+local function usage(cmd, msg)
+  io.stderr:write("penny: ", msg, "\n", USAGE[cmd])
+  return 2
+end
+
+-- the flags every file command takes (--puzzle N, --json, --svg OUT,
+-- --animate where `allowed` names them); the rest is left for the caller
+local function flags(cmd, args, allowed)
+  local got, rest = {}, {}
+  local i = 1
+  while i <= #args do
+    local a = args[i]
+    local name = a:match("^%-%-([%w-]+)$")
+    if a == "--help" or a == "-h" then got.help = true
+    elseif name and allowed[name] == "value" then
+      if args[i + 1] == nil then return nil, a .. " needs a value" end
+      got[name] = args[i + 1]
+      i = i + 1
+    elseif name and allowed[name] then got[name] = true
+    else rest[#rest + 1] = a
+    end
+    i = i + 1
+  end
+  if cmd ~= "solve" then
+    for _, a in ipairs(rest) do
+      if a:sub(1, 1) == "-" then return nil, "unknown option " .. a end
+    end
+  end
+  return got, rest
+end
+
+-- the puzzles of a file, all of them or the one --puzzle names
+local function load(file, which, opts)
   local ok, puzzles = pcall(pzfile.load, file, opts)
   if not ok then
-    io.stderr:write("penny: ", tostring(puzzles), "\n")
+    io.stderr:write("penny: ", errors.message(puzzles), "\n")
     return nil
   end
   if #puzzles == 0 then
@@ -51,58 +132,91 @@ local function load(file, opts)
     io.stderr:write("penny: ", pzfile.no_puzzle(file), "\n")
     return nil
   end
-  return puzzles
+  if which == nil then return puzzles end
+  local n = math.tointeger(tonumber(which))
+  for i, p in ipairs(puzzles) do
+    if i == n or p.name == which then return { p } end
+  end
+  io.stderr:write(format("penny: %s has no puzzle %s (%d puzzle%s, numbered"
+    .. " from 1, or a name)\n", file, which, #puzzles,
+    #puzzles == 1 and "" or "s"))
+  return nil
+end
+
+local function interrupted(msg)
+  return msg:find("interrupted!?$") ~= nil
+end
+
+-- the line of the optimum check; ok is false on a mismatch
+local function optimum(p, sol)
+  if not p.optimum then return true end
+  if sol.verdict == "solved" and #sol == p.optimum then
+    return true, format("optimum %d: matches", p.optimum)
+  elseif sol.verdict == "solved" or sol.verdict == "unsolvable" then
+    return false, format("optimum %d: MISMATCH", p.optimum)
+  end
+  return true, format("optimum %d: not decided", p.optimum)
 end
 
 local function solve(args)
-  local opts, rest = options.args(args)
-  if not opts then return usage(rest) end
-  if opts.help then return usage() end
-  if #rest == 0 then return usage("no file") end
-  if #rest > 1 then return usage("one file at a time") end
+  local got, rest = flags("solve", args, { puzzle = "value", json = true })
+  if not got then return usage("solve", rest) end
+  local opts
+  opts, rest = options.args(rest)
+  if not opts then return usage("solve", rest) end
+  if got.help or opts.help then return help("solve") end
+  if #rest == 0 then return usage("solve", "no file") end
+  if #rest > 1 then return usage("solve", "one file at a time") end
   local file = rest[1]
   local okopts, why = pcall(options.check, opts, "solve", 1)
   if not okopts then
     io.stderr:write("penny: ", errors.message(why), "\n")
     return 2
   end
-  local puzzles = load(file, opts)
+  local puzzles = load(file, got.puzzle, opts)
   if not puzzles then return 2 end
-  local status = 0
+  local status, report = 0, {}
   opts.databases = penny.databases()
   for _, p in ipairs(puzzles) do
-    io.write("== ", p.name, "\n")
+    if not got.json then io.write("== ", p.name, "\n") end
     local ok, sol = pcall(p.solve, p, opts)
     if not ok then
       local msg = errors.message(sol)
       io.stdout:flush()
-      if msg:find("interrupted!?$") then
+      if interrupted(msg) then
         io.stderr:write("penny: interrupted\n")
         return 130
       end
       io.stderr:write("penny: ", file, ":", p.line, ": ", msg, "\n")
       return 2
     end
-    io.write(tostring(sol), "\n")
     if sol.verdict ~= "solved" then status = 1 end
-    if p.optimum then
-      if sol.verdict == "solved" and #sol == p.optimum then
-        io.write(format("optimum %d: matches\n", p.optimum))
-      elseif sol.verdict == "solved" or sol.verdict == "unsolvable" then
-        io.write(format("optimum %d: MISMATCH\n", p.optimum))
-        status = 1
-      else
-        io.write(format("optimum %d: not decided\n", p.optimum))
-      end
+    local match, line = optimum(p, sol)
+    if not match then status = 1 end
+    if got.json then
+      local t = sol:totable()
+      t.name, t.line, t.length = p.name, p.line, #sol
+      t.optimum, t.matches_optimum = p.optimum, p.optimum and match or nil
+      report[#report + 1] = t
+    else
+      io.write(tostring(sol), "\n")
+      if line then io.write(line, "\n") end
+      io.write("\n")
     end
-    io.write("\n")
+  end
+  if got.json then
+    io.write(json.encode({ file = file, version = penny._VERSION,
+      puzzles = report }), "\n")
   end
   return status
 end
 
 local function show(args)
-  if #args ~= 1 then return usage("show takes one file") end
-  local puzzles = load(args[1])
+  local got, rest = flags("show", args, { puzzle = "value" })
+  if not got then return usage("show", rest) end
+  if got.help then return help("show") end
+  if #rest ~= 1 then return usage("show", "show takes one file") end
+  local puzzles = load(rest[1], got.puzzle)
   if not puzzles then return 2 end
   for _, p in ipairs(puzzles) do
     io.write("== ", p.name, format(" (line %d)\n", p.line))
@@ -113,15 +227,59 @@ local function show(args)
   return 0
 end
 
+local function draw(args)
+  local got, rest = flags("render", args,
+    { puzzle = "value", svg = "value", animate = true })
+  if not got then return usage("render", rest) end
+  if got.help then return help("render") end
+  if #rest ~= 1 then return usage("render", "render takes one file") end
+  local file = rest[1]
+  local puzzles = load(file, got.puzzle or "1")
+  if not puzzles then return 2 end
+  local p = puzzles[1]
+  if not got.svg then
+    io.write("start:\n", render.terminal(p.start), "\n\ngoal:\n",
+      p.box and format("a %d x %d box", p.box[1], p.box[2])
+      or render.terminal(p.goal), "\n")
+    return 0
+  end
+  local ok, sol = pcall(p.solve, p)
+  if not ok then
+    local msg = errors.message(sol)
+    if interrupted(msg) then io.stderr:write("penny: interrupted\n"); return 130 end
+    io.stderr:write("penny: ", file, ":", p.line, ": ", msg, "\n")
+    return 2
+  end
+  if sol.verdict ~= "solved" then
+    io.stderr:write(format("penny: %s: %s, nothing to draw (%s)\n", p.name,
+      sol.verdict, sol.reason))
+    return 1
+  end
+  local svg = got.animate and render.animated_svg(sol, { title = p.name })
+    or render.solution_svg(sol, { title = p.name })
+  local okw, werr = pcall(render.write, got.svg, svg)
+  if not okw then
+    io.stderr:write("penny: ", errors.message(werr), "\n")
+    return 2
+  end
+  io.write(format("%s: %d moves, written to %s\n", p.name, #sol.moves, got.svg))
+  return 0
+end
+
+local COMMANDS = { solve = solve, show = show, render = draw }
+
+-- penny CMD ARGS...: the exit status
 function M.main(cmd, ...)
   local args = { ... }
-  if args[1] == "--help" or args[1] == "-h" then return usage() end
-  if cmd == "solve" then return solve(args) end
-  if cmd == "show" then return show(args) end
-  if cmd == "render" then
-    return render.cli(args)
+  if cmd == nil or cmd == "help" or cmd == "--help" or cmd == "-h" then
+    return help(args[1])
   end
-  return usage("unknown command " .. tostring(cmd))
+  if COMMANDS[cmd] then return COMMANDS[cmd](args) end
+  io.stderr:write("penny: unknown command ", tostring(cmd), "\n")
+  return 2
 end
+
+-- the overview (penny --help)
+M.help = help
 
 return M

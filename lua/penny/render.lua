@@ -21,10 +21,8 @@ projection.  Coins are disks of diameter 1 (they touch on the triangular
 grid, as real coins).
 ]]
 
-local error, format, ipairs, math, tostring, tonumber, type, require, io, os,
-  pcall =
-  error, string.format, ipairs, math, tostring, tonumber, type, require, io, os,
-  pcall
+local error, format, ipairs, math, tostring, type, require, io, os =
+  error, string.format, ipairs, math, tostring, type, require, io, os
 local concat = table.concat
 
 local _ENV = nil
@@ -36,11 +34,11 @@ local PALETTE = { "#d62728", "#1f77b4", "#2ca02c", "#ff7f0e", "#9467bd",
 local ANSI = { 31, 34, 32, 33, 35, 36, 91, 94, 92, 93 }
 
 local Config = require "penny.config"
+local Board = require "penny.board"
 local games = require "penny.game"
 local dsl = require "penny.dsl"
 local errors = require "penny.errors"
 local Puzzle = require "penny.puzzle"
-local pzfile = require "penny.pzfile"
 
 -- {===================================================================
 -- Terminal
@@ -56,6 +54,8 @@ function M.terminal(x, opts)
     error("render options must be a table", 2)
   end
   local art = tostring(x)
+  -- an unbounded board has no picture: its description is printed as is
+  if Board.is_board(x) and not x:bounded() then return art end
   local color = want_color(opts)
   local labelled = Config.is_config(x) and x:labelled()
   return (art:gsub("[^\n ]", function(ch)
@@ -356,73 +356,6 @@ function M.write(path, svg)
   if not f then error("cannot write " .. err, 2) end
   f:write(svg)
   f:close()
-end
-
--- }===================================================================
-
-
--- {===================================================================
--- penny render FILE [--svg OUT] [--animate] [--puzzle N]
-
-function M.cli(args)
-  local file, out, animate, which = nil, nil, false, nil
-  local i = 1
-  while i <= #args do
-    local a = args[i]
-    if a == "--svg" and args[i + 1] then out = args[i + 1]; i = i + 1
-    elseif a == "--animate" then animate = true
-    elseif a == "--puzzle" and args[i + 1] then
-      which = math.tointeger(tonumber(args[i + 1]))
-      if not which or which < 1 then
-        io.stderr:write("penny: bad --puzzle ", args[i + 1],
-          " (a puzzle's number in the file, from 1)\n")
-        return 2
-      end
-      i = i + 1
-    elseif not file and a:sub(1, 2) ~= "--" then file = a
-    else
-      io.stderr:write("usage: penny render FILE [--svg OUT] [--animate] [--puzzle N]\n")
-      return 2
-    end
-    i = i + 1
-  end
-  if not file then
-    io.stderr:write("usage: penny render FILE [--svg OUT] [--animate] [--puzzle N]\n")
-    return 2
-  end
-  local ok, puzzles = pcall(pzfile.load, file)
-  if not ok then io.stderr:write("penny: ", tostring(puzzles), "\n"); return 2 end
-  if #puzzles == 0 then
-    io.stderr:write("penny: ", pzfile.no_puzzle(file), "\n")
-    return 2
-  end
-  which = which or 1
-  local p = puzzles[which]
-  if not p then
-    io.stderr:write(format("penny: %s has %d puzzle(s), no #%s\n", file,
-      #puzzles, tostring(which)))
-    return 2
-  end
-  if not out then
-    io.write("start:\n", M.terminal(p.start), "\n\ngoal:\n",
-      p.box and format("a %d x %d box", p.box[1], p.box[2]) or M.terminal(p.goal), "\n")
-    return 0
-  end
-  local sol = p:solve()
-  if sol.verdict ~= "solved" then
-    io.stderr:write(format("penny: %s: %s, nothing to draw (%s)\n", p.name,
-      sol.verdict, sol.reason))
-    return 1
-  end
-  local svg = animate and M.animated_svg(sol, { title = p.name })
-    or M.solution_svg(sol, { title = p.name })
-  local okw, werr = pcall(M.write, out, svg)
-  if not okw then
-    io.stderr:write("penny: ", errors.message(werr), "\n")
-    return 2
-  end
-  io.write(format("%s: %d moves, written to %s\n", p.name, #sol.moves, out))
-  return 0
 end
 
 -- }===================================================================
