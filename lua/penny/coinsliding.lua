@@ -18,22 +18,17 @@ local Board = require "penny.board"
 local Config = require "penny.config"
 local Puzzle = require "penny.puzzle"
 local errors = require "penny.errors"
+local files = require "penny.files"
 
-local io, error, format, ipairs, pairs, sort, concat, package, os, type, tostring =
+local io, error, format, ipairs, pairs, sort, concat, os, type, tostring =
   io, error, string.format, ipairs, pairs, table.sort, table.concat,
-  package, os, type, tostring
+  os, type, tostring
 
 local _ENV = nil
 
 local M = {}
 
 local FILE = "/coinsliding/coinsliding.json"
-
-local function readable(path)
-  local f = io.open(path, "rb")
-  if f then f:close() end
-  return f ~= nil
-end
 
 --[[
 The shipped data file: $PENNY_DATA, else data/ beside the lua/ directory
@@ -43,23 +38,8 @@ directory LuaRocks keeps with the installed rock.
 function M.default_path()
   local env = os.getenv("PENNY_DATA")
   if env then return env .. FILE end
-  local init = package.searchpath("penny", package.path)
-  local candidates = {}
-  if init then
-    local root = init:match("^(.*)/lua/penny/init%.lua$")
-    if root then candidates[#candidates + 1] = root .. "/data" .. FILE end
-    local prefix = init:match("^(.*)/share/lua/5%.4/penny/init%.lua$")
-    if prefix then
-      candidates[#candidates + 1] = prefix .. "/share/penny/data" .. FILE
-      candidates[#candidates + 1] = prefix
-        .. "/lib/luarocks/rocks-5.4/penny/scm-1/data" .. FILE
-    end
-  end
-  candidates[#candidates + 1] = "data" .. FILE
-  for _, c in ipairs(candidates) do
-    if readable(c) then return c end
-  end
-  return candidates[1]
+  local path, tried = files.find("data" .. FILE)
+  return path or tried[1]
 end
 
 function M.load(path)

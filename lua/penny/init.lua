@@ -27,7 +27,7 @@ require "penny.explain"
 require "penny.linepush"
 local combined = require "penny.combined"
 
-local ipairs = ipairs
+local ipairs, setmetatable, rawset = ipairs, setmetatable, rawset
 local require = require
 
 local _ENV = nil
@@ -64,5 +64,19 @@ for _, m in ipairs{ penny.generate, penny.render, penny.strategies,
                     penny.combined.Puzzle, dsl } do
   errors.guard(m)
 end
+
+-- the other modules, loaded on first use: penny.tri.decide(p) works as
+-- require("penny.tri").decide(p) does (none of them requires penny, so
+-- loading them here would not be a cycle, only a slower start)
+local LAZY = { pzfile = true, coinsliding = true, tri = true, square = true,
+               square_solver = true, linepush = true, options = true,
+               json = true, perm = true }
+setmetatable(penny, { __index = function(t, k)
+  if LAZY[k] then
+    local m = require("penny." .. k)
+    rawset(t, k, m)
+    return m
+  end
+end })
 
 return penny

@@ -6,7 +6,9 @@ require("penny.repl").install()):
 
   show(x)     draws a Config, Board, Puzzle or Solution in the terminal
               (a Solution step by step), anything else as print does
-  help([x])   the API at a glance; help(penny.tri), help("linepush") ...
+  help([x])   the manual's entry of a function, module or object
+              (penny.manual): help(penny.config), help(cfg), help("span");
+              help() alone: the API at a glance
 
 complete(word) gives the tab completions of a word such as "pen",
 "penny.bo" or "cfg:mo": global names, table fields and methods (through
@@ -57,36 +59,43 @@ function M.show(x)
   end
 end
 
-local TOPICS = {
-  penny = [[
+local OVERVIEW = [[
 penny.board(kind | {...})        boards: square, triangular, hexagonal, king,
                                  cubic, graph; bounded boxes and cell sets
-penny.config(board, art|list)    configurations (Config: coins, moves, apply,
-                                 check, span, components, matches, ...)
+penny.config(board, art|list)    configurations (cfg:moves, apply, check,
+                                 span, components, matches, ...)
 penny.puzzle{board=, start=, goal=, up_to=, rule=, game=}
-  puzzle:solve{method=, time_limit=, max_memory=, heuristic=, ...}
+  puzzle:solve{method=, time_limit=, max_memory=, ...}
   puzzle:explain(), puzzle:check(moves)
 penny.distances(start, {targets=})  one search, every target's distance
 penny.play(puzzle, policy, opts)    run a Lua policy, every move checked
-penny.strategies.list()/register()  built-in solvers and your strategies
-penny.generate.config/puzzle/hardest  generators, reproducible from a seed
-penny.render.terminal/svg/solution_svg/animated_svg
-require "penny.tri"        the triangular grid's theory (decide, solve)
-require "penny.linepush"   line pushes (push, info, canonical, reachable)
-require "penny.pzfile"     .pz puzzle files
-require "penny.square"     the square grid: span rectangles, extra and
-                           redundant coins, canonical L's, Thm 3.8
-penny.combined             the combined square/triangular grid (board =
-                           "combined"): exact points of Z[zeta_12]
-show(x), help(topic)       this REPL's helpers; Tab completes names]],
-}
+penny.strategies, penny.generate, penny.render, penny.combined
+require "penny.tri" / "penny.square" / "penny.linepush" / "penny.pzfile"
+  / "penny.coinsliding": the theories, puzzle files, the letter corpus
+show(x) draws x; help(x) prints the manual's entry of a function, module
+or object: help(penny.config), help(cfg), help("span"); Tab completes]]
+
+local function say(text) print(text) end
 
 function M.help(x)
-  if x == nil or x == penny or x == "penny" then print(TOPICS.penny); return end
+  if x == nil or x == penny then say(OVERVIEW); return end
+  local okm, manual = pcall(require, "penny.manual")
+  local ok, err = pcall(manual.text)
+  if not okm or not ok then say("no manual: " .. tostring(err)); return end
   if type(x) == "string" then
-    local ok, mod = pcall(require, "penny." .. x)
-    if ok then x = mod else print("no help on " .. x); return end
+    local text = manual.entry(x) or manual.entry("penny." .. x)
+      or manual.section(x) or manual.section("penny." .. x)
+    if text then say(text); return end
+    local found = manual.search(x)
+    if #found == 0 then say("nothing in the manual on " .. x); return end
+    if #found == 1 then say(manual.entry(found[1])); return end
+    say("entries of the manual on " .. x .. ": " .. concat(found, ", "))
+    return
   end
+  local name, kind = manual.name_of(x)
+  local text = name and (manual.entry(name) or manual.section(name))
+    or kind and manual.section(kind)
+  if text then say(text); return end
   if type(x) == "table" then
     local names = {}
     for k, v in pairs(x) do
@@ -95,10 +104,11 @@ function M.help(x)
       end
     end
     sort(names)
-    print(concat(names, "  "))
+    say(concat(names, "  "))
     return
   end
-  print(type(x) .. ": " .. tostring(x))
+  say(format("%s: not a part of penny's API (help() for an overview)",
+    type(x)))
 end
 
 function M.install()
