@@ -5,7 +5,9 @@
 #   make bench   benchmarks (not part of make test); see BENCHMARKS.md
 #   make asan    the interpreter built with AddressSanitizer + UBSan, and the
 #                test suite run through it
-#   make install PREFIX=/usr/local
+#   make install PREFIX=/usr/local   (the interpreter, the module, the data,
+#                the manual and the man page)
+#   make dist    the release's source tarball, build/penny-VERSION.tar.gz
 #
 # Missing Debian packages are installed with apt-get (as root, or through
 # sudo) the first time a target needs them.
@@ -29,6 +31,9 @@ ALLCFLAGS = -std=c11 $(WARN) $(CFLAGS) $(NATIVE) -fPIC -Icsrc
 LUACFLAGS = $(ALLCFLAGS) -I$(LUAINC)
 
 B = build
+
+# the release, from the one place it is written (csrc/penny.h)
+VERSION := $(shell sed -n 's/^\#define PN_VERSION "\(.*\)"/\1/p' csrc/penny.h)
 
 CORE_SRC = csrc/core/util.c csrc/core/stateset.c csrc/core/sys.c \
            csrc/core/board.c csrc/core/config.c csrc/core/rules.c \
@@ -63,7 +68,7 @@ FUZZ_NAMES = pz art check linepush moves
 FUZZERS  = $(FUZZ_NAMES:%=$(B)/fuzz/fuzz_%)
 
 .PHONY: all deps run test test-lua test-c bench asan fuzz fuzz-long fuzz-smoke \
-        lint tsan install uninstall clean
+        lint tsan install uninstall clean dist rockspec
 
 all: deps $(LIB) $(MODULE) $(EXE) $(CTEST)
 
@@ -216,12 +221,28 @@ install: all
 	install -m 755 $(MODULE) $(DESTDIR)$(PREFIX)/lib/lua/5.4/penny/core.so
 	cd lua && find penny -name '*.lua' -exec install -D -m 644 {} \
 	  $(DESTDIR)$(PREFIX)/share/lua/5.4/{} \;
-	install -d $(DESTDIR)$(PREFIX)/share/penny/data/coinsliding
+	install -d $(DESTDIR)$(PREFIX)/share/penny/data/coinsliding \
+	  $(DESTDIR)$(PREFIX)/share/penny/doc $(DESTDIR)$(PREFIX)/share/man/man1
 	install -m 644 data/coinsliding/* $(DESTDIR)$(PREFIX)/share/penny/data/coinsliding/
+	install -m 644 doc/manual.md $(DESTDIR)$(PREFIX)/share/penny/doc/
+	install -m 644 doc/penny.1 $(DESTDIR)$(PREFIX)/share/man/man1/
 
 uninstall:
 	rm -rf $(DESTDIR)$(PREFIX)/bin/penny $(DESTDIR)$(PREFIX)/lib/lua/5.4/penny \
-	  $(DESTDIR)$(PREFIX)/share/lua/5.4/penny $(DESTDIR)$(PREFIX)/share/penny
+	  $(DESTDIR)$(PREFIX)/share/lua/5.4/penny $(DESTDIR)$(PREFIX)/share/penny \
+	  $(DESTDIR)$(PREFIX)/share/man/man1/penny.1
+
+# the release's source tarball: what is committed at HEAD, under
+# penny-VERSION/ (rocks/penny-VERSION-1.rockspec builds from it)
+dist:
+	@mkdir -p $(B)
+	git archive --format=tar.gz --prefix=penny-$(VERSION)/ \
+	  -o $(B)/penny-$(VERSION).tar.gz HEAD
+	@echo "$(B)/penny-$(VERSION).tar.gz"
+
+# the release's rockspec, made from the scm one
+rockspec:
+	$(LUA) tools/rockspec.lua $(VERSION) > rocks/penny-$(VERSION)-1.rockspec
 
 clean:
 	rm -rf $(B)/obj $(B)/lib $(LIB) $(EXE) $(CTEST) $(ASAN_EXE) $(TSAN_EXE) $(B)/baseline \

@@ -1,8 +1,10 @@
 rockspec_format = "3.0"
 package = "penny"
 version = "scm-1"
+-- built from a checkout with `luarocks make` (the source is the checkout);
+-- a release has its own rockspec built from its tarball (make dist)
 source = {
-  url = "git+file:///penny",
+  url = ".",
 }
 description = {
   summary = "Token-moving puzzles: coin moves and line pushes, exact and constructive solvers",
@@ -73,6 +75,14 @@ build = {
     ["penny.perm"] = "lua/penny/perm.lua",
     ["penny.square_solver"] = "lua/penny/square_solver.lua",
     ["penny.combined"] = "lua/penny/combined.lua",
+    ["penny.files"] = "lua/penny/files.lua",
+    ["penny.manual"] = "lua/penny/manual.lua",
+    ["penny.launcher"] = "lua/penny/launcher.lua",
   },
-  copy_directories = { "data" },
+  -- the penny command: a launcher for the stock lua5.4 (penny.launcher)
+  install = {
+    bin = { penny = "rocks/penny" },
+  },
+  -- the letter corpus and the manual (help() reads it)
+  copy_directories = { "data", "doc" },
 }
