@@ -121,14 +121,15 @@ test: all $(FUZZERS)
 
 # luacheck over the Lua sources (.luacheckrc)
 lint: deps
-	luacheck -q lua spec bench examples tools tests
+	luacheck -q lua spec bench examples tools tests rocks/penny
 
 $(B)/baseline: bench/baseline.c | $(B)/.deps
 	$(CC) -std=c11 -O2 $(NATIVE) -Wall -Wextra -o $@ $<
 
-# the benchmarks; BENCH_ARGS selects parts, e.g. BENCH_ARGS="--parts C"
+# the benchmarks; BENCH_ARGS selects parts, e.g. BENCH_ARGS="--parts C";
+# each part run is written back into BENCHMARKS.md (its row and section)
 bench: all $(B)/baseline
-	$(EXE) bench/run.lua $(BENCH_ARGS)
+	$(EXE) bench/run.lua --record BENCHMARKS.md $(BENCH_ARGS)
 
 # {===================================================================
 # Sanitizer build: the interpreter with the core and binding compiled with

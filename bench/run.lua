@@ -27,6 +27,10 @@ bench/run.lua -- the benchmarks of `make bench` (see BENCHMARKS.md).
                          auto (the default: a probe of both ways)
   --count N              part S: random puzzles (default 100,000)
   --seed N               part S: the first seed (default 1)
+  --record FILE          write each part's results into FILE (make bench:
+                         BENCHMARKS.md): its row of the "Current results"
+                         table and its section between <!-- part X --> and
+                         <!-- end X -->, with the command, date and machine
 
   A  font5x7, all 1,332 puzzles: one distance table per start letter (36
      targets at once), or with --by goal one solve per puzzle, goal by
@@ -54,7 +58,10 @@ local cs = require "penny.coinsliding"
 local opts = { parts = "A,B,C,D,E,F,G,H,Q,S,L,R", count = 100000, seed = 1,
                letters = nil, keys = nil, sample = 12,
                limit = 600, memory = 16, threads = 0, encoding = nil,
-               method = "auto", goal = nil, by = "start", moves = "6,7" }
+               method = "auto", goal = nil, by = "start", moves = "6,7",
+               record = nil }
+-- the arguments as given, for the command recorded with the results
+local given = {}
 do
   local i = 1
   while i <= #arg do
@@ -74,10 +81,12 @@ do
     elseif k == "--direction" then opts.direction = v
     elseif k == "--count" then opts.count = math.tointeger(tonumber(v))
     elseif k == "--seed" then opts.seed = math.tointeger(tonumber(v))
+    elseif k == "--record" then opts.record = v
     elseif k == "--by" then
       assert(v == "start" or v == "goal", "--by takes start or goal")
       opts.by = v
     else error("unknown option " .. tostring(k)) end
+    if k ~= "--record" then given[#given + 1] = k .. " " .. v end
     i = i + 2
   end
 end
@@ -86,7 +95,26 @@ local BUDGET = math.floor(opts.memory * 1e9)
 
 local corpus = cs.load()
 local out = io.stdout
-local function say(fmt, ...) out:write(string.format(fmt, ...), "\n"); out:flush() end
+
+--[[
+Results.  Each part says its tables (say), and ends with result(X, row):
+row = { workload, figure, target, anchor }.  With --record FILE, what the
+part said becomes its section of FILE and the row its line of the table
+of current results, with the command, the date and the machine.
+]]
+local said, results = nil, {}
+local function say(fmt, ...)
+  local line = string.format(fmt, ...)
+  out:write(line, "\n")
+  out:flush()
+  if said then said[#said + 1] = line end
+end
+local function begin() said = {} end
+local function result(part, row)
+  row.part, row.text = part, table.concat(said or {}, "\n")
+  results[#results + 1] = row
+  said = nil
+end
 
 -- peak resident memory of this process, and resetting it (Linux)
 local function peak_rss()
@@ -131,6 +159,7 @@ say("# penny benchmarks (%s, %d cores, budget %.0f GB)", os.date("%Y-%m-%d"),
 -- A: font5x7, every puzzle, one distance table per start letter
 
 if want("A") and opts.by == "goal" then
+  begin()
   say("\n## A. font5x7: every puzzle, goal by goal, one set of databases per goal\n")
   say("| goal | puzzles | max moves | states stored | seconds | databases s | peak GB | lengths = Chaffin | paths replayed | methods |")
   say("|---|---|---|---|---|---|---|---|---|---|")
@@ -197,7 +226,14 @@ if want("A") and opts.by == "goal" then
     .. "replay; solves %.0f s, whole part %.0f s (%.1f min) wall; peak %.2f GB; "
     .. "%d states stored in all", total_puzzles, bad, notreplayed, total_t,
     elapsed, elapsed / 60, peak / 1e9, total_states)
+  result("A", { workload = "font5x7: the 1,332 letter puzzles, goal by goal",
+    figure = string.format("%d/%d at Chaffin's length, %d replayed; **%.1f min** "
+      .. "wall, peak %.2f GB", total_puzzles - bad, total_puzzles,
+      total_puzzles - notreplayed, elapsed / 60, peak / 1e9),
+    target = "all at Chaffin's length, ≤ 1 h, ≤ 4 GB",
+    anchor = "Chaffin's run: 13 min and 10.5 GB per start letter, 8 h" })
 elseif want("A") then
+  begin()
   say("\n## A. font5x7: every puzzle, one distance table per start letter\n")
   say("| start | targets | max moves | states reached | seconds | M states/s | peak GB | lengths = Chaffin | paths replayed |")
   say("|---|---|---|---|---|---|---|---|---|")
@@ -264,6 +300,13 @@ elseif want("A") then
     say("encoding byte; bytes per state of the ranked space: depth 1 + seen "
       .. "1/8 + lift 1/16 (C(35,11)/C(35,12)) + buckets")
   end
+  result("A", { workload = "font5x7: the 1,332 letter puzzles, one distance "
+      .. "table per start letter",
+    figure = string.format("%d/%d at Chaffin's length; **%.1f min** wall, "
+      .. "peak %.2f GB, %.2f M states/s", total_puzzles - bad, total_puzzles,
+      elapsed / 60, peak / 1e9, total_states / total_t / 1e6),
+    target = "all at Chaffin's length, ≤ 1 h, ≤ 4 GB",
+    anchor = "Chaffin's run: 13 min and 10.5 GB per start letter, 8 h" })
 end
 
 --}===================================================================
@@ -273,6 +316,7 @@ end
 -- B: font5x9, F-R and the ten longest
 
 if want("B") then
+  begin()
   say("\n## B. font5x9: F-R and the ten longest puzzles\n")
   local keys = {}
   if opts.keys then
@@ -288,6 +332,7 @@ if want("B") then
   end
   say("| puzzle | Chaffin | penny | verdict | seconds | states | peak GB | method |")
   say("|---|---|---|---|---|---|---|---|")
+  local solved, worst, worst_gb, first = 0, 0, 0, nil
   for _, key in ipairs(keys) do
     local p, known = cs.puzzle(corpus, "font5x9", key)
     reset_peak()
@@ -304,7 +349,16 @@ if want("B") then
       s.verdict == "solved" and tostring(#s) or ("≥" .. tostring(s.lower_bound)),
       s.verdict, secs, s.stats.states or 0, peak_rss() / 1e9,
       s.method .. (s.stats.backward and " backward" or ""))
+    if s.verdict == "solved" then solved = solved + 1 end
+    first = first or string.format("%s **%.0f s**", key, secs)
+    worst = math.max(worst, secs)
+    worst_gb = math.max(worst_gb, peak_rss() / 1e9)
   end
+  result("B", { workload = "font5x9: F-R (42 moves) and the ten longest puzzles",
+    figure = string.format("%d/%d solved at Chaffin's length; %s; the slowest "
+      .. "%.0f s, at most %.2f GB", solved, #keys, first, worst, worst_gb),
+    target = "optimal, ≤ 10 min and ≤ 16 GB each",
+    anchor = "Chaffin's optimal lengths" })
 end
 
 --}===================================================================
@@ -314,6 +368,7 @@ end
 -- C: the plain baseline and the engine on the same puzzles
 
 if want("C") then
+  begin()
   say("\n## C. plain baseline (bench/baseline.c) against the engine (method %s), "
     .. "same puzzles\n", opts.method)
   -- the first four puzzles (in key order) of each length asked for (6
@@ -370,6 +425,13 @@ if want("C") then
     .. "stored per second %.1fx; pooled (all states over all seconds, "
     .. "each side) %.1fx", median(tr), median(rawr),
     (esum / esecsum) / (bsum / bsecsum))
+  result("C", { workload = string.format("the engine (method %s) against the "
+      .. "plain baseline, font5x7 puzzles of %s moves", opts.method, opts.moves),
+    figure = string.format("states stored per second: **%.1fx** median "
+      .. "(pooled %.1fx); time ratio %.0fx", median(rawr),
+      (esum / esecsum) / (bsum / bsecsum), median(tr)),
+    target = "≥ 50x states/s",
+    anchor = "bench/baseline.c, a hash-set BFS, same run" })
 end
 
 --}===================================================================
@@ -386,6 +448,7 @@ if want("D") then
     return a < b
   end)
   local sample = {}
+  begin()
   if opts.goal then
     say("\n## D. font5x9: every puzzle to %s, one set of databases\n", opts.goal)
     for _, k in ipairs(keys) do
@@ -453,6 +516,12 @@ if want("D") then
       ((sum - bsum) / #times * 1332 + 37 * bmean) / 3600, upto,
       100 * upto / #keys, longest)
   end
+  result("D", { workload = opts.goal and ("font5x9: the 36 puzzles to " .. opts.goal)
+      or string.format("font5x9: a sample of %d over the lengths", #times),
+    figure = string.format("%d puzzles, %d unsolved within %d s; mean %.1f s, "
+      .. "median %.1f s", #times, unsolved, opts.limit, sum / #times,
+      median(times)),
+    target = "report", anchor = "Chaffin's optimal lengths" })
 end
 
 --}===================================================================
@@ -462,6 +531,7 @@ end
 -- E: a large window, where the bitboards do not apply
 
 if want("E") then
+  begin()
   say("\n## E. windows over 64 cells: plain BFS (the engine hands them over)\n")
   local p = penny.puzzle{ board = "triangular", up_to = "rotation", start = [[
   o
@@ -469,8 +539,13 @@ if want("E") then
 o o o]], goal = "o o o o o o" }
   local t0 = wall()
   local s = p:solve{ progress = false }
+  local secs = wall() - t0
   say("triangle into a line of 6 (225-cell window): %d moves, %.2f s, %d states",
-    #s, wall() - t0, s.stats.states)
+    #s, secs, s.stats.states)
+  result("E", { workload = "a window over 64 cells (triangle into a line of 6)",
+    figure = string.format("%d moves, %s, %.2f s, %d states", #s,
+      s.optimal and "optimal" or "not proven optimal", secs, s.stats.states),
+    target = "a proven optimum", anchor = "—" })
 end
 
 --}===================================================================
@@ -488,6 +563,7 @@ local function lcg(seed)
 end
 
 if want("F") then
+  begin()
   say("\n## F. triangular grid: 100,000 coins to a shape far away\n")
   local T = penny.board("triangular")
   local core = require "penny.core"
@@ -507,8 +583,9 @@ if want("F") then
     end
     return penny.config(T, list)
   end
-  say("| n | distance | decide s | solve s | replay s | moves | moves / |A \\ B| | peak GB |")
+  say("| n | distance | decide s | solve s | replay s | moves | moves / n | peak GB |")
   say("|---|---|---|---|---|---|---|---|")
+  local last
   for _, n in ipairs{ 1000, 10000, 100000 } do
     local rand = lcg(n)
     local a, b = blob(rand, n, 0, 0), blob(rand, n, 1000000, -500000)
@@ -524,11 +601,16 @@ if want("F") then
     assert(d.solvable and ok, "the constructive solution does not replay")
     say("| %d | 1,000,000 | %.3f | %.3f | %.3f | %d | %.1f | %.2f |", n, t1 - t0,
       t2 - t1, t3 - t2, #moves, #moves / n, peak_rss() / 1e9)
+    last = string.format("decide %.3f s + solve **%.2f s**, peak %.2f GB, "
+      .. "%.1f moves per coin", t1 - t0, t2 - t1, peak_rss() / 1e9, #moves / n)
   end
-  say("\n|A \\ B| = n (the blobs are far apart): the trivial lower bound; the")
+  say("\nn = |A \\ B| (the blobs are far apart) is the trivial lower bound; the")
   say("moves are dominated by the distance d_AB of about 1.5 x 10^6 cells,")
   say("covered once by a rolling triangle that carries the coins (O(d_AB +")
   say("n d_B)); the time is replayed separately by the move checker.")
+  result("F", { workload = "triangular grid, constructive: 100,000 coins to a "
+      .. "shape 10^6 cells away", figure = last, target = "≤ 2 s, ≤ 1 GB",
+    anchor = "exact search does not reach these sizes" })
 end
 
 --}===================================================================
@@ -538,6 +620,7 @@ end
 -- G: line pushes
 
 if want("G") then
+  begin()
   say("\n## G. line pushes: permutation puzzles\n")
   local lp = require "penny.linepush"
   local SQ = penny.board("square")
@@ -575,6 +658,7 @@ if want("G") then
   }
   say("| shape | core | trials | median s | max s | median pushes | pushes / n^4 | C replay s | Lua replay s | ratio |")
   say("|---|---|---|---|---|---|---|---|---|---|")
+  local first
   for _, case in ipairs(cases) do
     local rows = {}
     for _, r in ipairs(case[2]) do if r > 0 then rows[#rows + 1] = r end end
@@ -607,10 +691,17 @@ if want("G") then
       info.core and "non-empty" or "empty", #times, median(times),
       math.max(table.unpack(times)), median(pushes), median(pushes) / n ^ 4,
       cr, lr, lr / cr)
+    first = first or string.format("%s: median **%.2f s** (max %.2f), "
+      .. "%.4f n^4 pushes; the C push %.0fx the Lua one", case[1],
+      median(times), math.max(table.unpack(times)), median(pushes) / n ^ 4,
+      lr / cr)
   end
   say("\npushes / n^4: the paper's bound is O(n^4); the constant here is the")
   say("measured pushes divided by n^4.  The Lua replay column times the plain")
   say("push of bench/baseline_push.lua on (a prefix of) the same sequence.")
+  result("G", { workload = "line pushes: a random even permutation of 64 "
+      .. "tokens in a 10 x 10 box", figure = first, target = "≤ 1 s",
+    anchor = "bench/baseline_push.lua, a plain Lua push, same run" })
 end
 
 --}===================================================================
@@ -620,12 +711,14 @@ end
 -- H: the square grid's two-extra-coin constructive solver (Thm 3.3)
 
 if want("H") then
+  begin()
   say("\n## H. square grid: the two-extra-coin constructive solver\n")
   local ss = require "penny.square_solver"
   local sq = require "penny.square"
   local SQ = penny.board("square")
   say("| N | box | trials | solved | median s | max s | median moves | moves / N^3 |")
   say("|---|---|---|---|---|---|---|---|")
+  local at200
   for _, case in ipairs { { 50, 20 }, { 100, 28 }, { 200, 40 }, { 400, 57 } } do
     local n, w = case[1], case[2]
     local rand = lcg(n)
@@ -657,11 +750,19 @@ if want("H") then
     local mm = median(moves)
     say("%s", string.format("| %d | %d x %d | %d | %d | %.2f | %.2f | %d | %.5f |", n, w, w, trials,
       solved, median(times), math.max(table.unpack(times)), mm or 0, (mm or 0) / n ^ 3))
+    if n == 200 then
+      at200 = string.format("N = 200: %d/%d solved and replayed, median "
+        .. "**%.2f s** (max %.2f)", solved, trials, median(times),
+        math.max(table.unpack(times)))
+    end
   end
   say("\nRandom A and B (density 1/8) meeting Thm 3.3's hypotheses; times include")
   say("checking them (O(N^4) worst case, fast here) and CLEAN; every solution is")
   say("replayed by the move rule.  There is no baseline: exact search does not")
   say("reach these sizes.")
+  result("H", { workload = "square grid, constructive (Thm 3.3): N coins, "
+      .. "two extra, random", figure = at200, target = "N = 200 in ≤ 10 s",
+    anchor = "exact search does not reach these sizes" })
 end
 
 --}===================================================================
@@ -672,12 +773,14 @@ end
 -- of label permutations against the theory
 
 if want("Q") then
+  begin()
   say("\n## Q. square grid, labelled coins: one span, the labels permuted\n")
   local ss = require "penny.square_solver"
   local sq = require "penny.square"
   local SQ = penny.board("square")
   say("| N | span | trials | solved | median s | max s | median moves | moves / N^3 | beyond the unlabelled | swaps |")
   say("|---|---|---|---|---|---|---|---|---|---|")
+  local at200
   for _, case in ipairs { { 50, 10 }, { 100, 20 }, { 200, 40 } } do
     local n, w = case[1], case[2]
     local rand = lcg(n + 7)
@@ -722,18 +825,29 @@ if want("Q") then
     say("%s", string.format("| %d | %d x %d | 5 | %d | %.2f | %.2f | %d | %.5f | %d | %d |", n, w, w,
       solved, median(times), math.max(table.unpack(times)), mm or 0, (mm or 0) / n ^ 3,
       median(beyond) or 0, median(swaps) or 0))
+    if n == 200 then
+      at200 = string.format("N = 200: %d/5 solved and replayed, median "
+        .. "**%.2f s** (max %.2f), %d moves beyond the unlabelled route",
+        solved, median(times), math.max(table.unpack(times)),
+        median(beyond) or 0)
+    end
   end
   say("\nA: a minimum configuration of the square and random cells more, labels")
   say("1..N; B: the same cells, the labels permuted at random.  Every solution is")
   say("replayed; \"beyond the unlabelled\" is its length less that of the same")
   say("puzzle without labels (Thm 3.16: O(N) more).  No baseline: exact search")
   say("does not reach these sizes.")
+  result("Q", { workload = "square grid, labelled (Thm 3.16): N labelled "
+      .. "coins in one span, the labels permuted", figure = at200,
+    target = "N = 200 in ≤ 10 s, replayed",
+    anchor = "the same puzzles without labels" })
 end
 
 --{===================================================================
 -- S: explain() against exhaustive search (penny.soundness), long run
 
 if want("S") then
+  begin()
   say("\n## S. soundness: every decisive fact of explain() against search\n")
   local soundness = require "penny.soundness"
   local t0 = wall()
@@ -743,6 +857,11 @@ if want("S") then
   say("\n%d puzzles from seed %d in %.0f s; the truth by the plain BFS (at most",
     r.instances, opts.seed, wall() - t0)
   say("50,000 states a puzzle; the skipped ones hit that limit).")
+  result("S", { workload = "soundness: explain()'s decisive facts on random "
+      .. "small puzzles", figure = string.format("%d puzzles: **%d "
+      .. "contradictions**", r.instances, #r.contradictions),
+    target = "0 contradictions",
+    anchor = "the plain BFS (at most 50,000 states a puzzle)" })
   if #r.contradictions > 0 then error("explain() contradicts the search") end
 end
 
@@ -753,12 +872,21 @@ end
 -- L: limits kept (bench/limits.lua), R: reading large inputs
 
 if want("L") then
+  begin()
   say("\n## L. limits: time_limit = 1 s and max_memory = 256 MiB, every solver\n")
-  out:flush()
-  os.execute("build/penny bench/limits.lua")
+  local f = io.popen("build/penny bench/limits.lua")
+  local last = ""
+  for line in f:lines() do say("%s", line); last = line ~= "" and line or last end
+  f:close()
+  result("L", { workload = "limits: every solver on a large puzzle, "
+      .. "time_limit = 1 s, max_memory = 256 MiB",
+    figure = last:match("Worst overshoot.-%%") or last,
+    target = "a verdict within the limits",
+    anchor = "the same process without the solve" })
 end
 
 if want("R") then
+  begin()
   say("\n## R. reading 10^6 coins\n")
   say("| input | coins | parse s | config s |")
   say("|---|---|---|---|")
@@ -770,6 +898,7 @@ if want("R") then
   local parts = {}
   for i = 1, n do parts[i] = string.format("(%d,%d)", i % 1000, i // 1000) end
   local list = table.concat(parts, " ")
+  local figs = {}
   for _, case in ipairs{ { "art, 1000 rows of 1000", art, false },
                          { "coordinate list", list, true } } do
     local t0 = wall()
@@ -779,9 +908,77 @@ if want("R") then
     local c = penny.config(SQ, case[2])
     local t2 = wall()
     say("| %s | %d | %.2f | %.2f |", case[1], #c, t1 - t0, t2 - t1)
+    figs[#figs + 1] = string.format("%s **%.2f s**", case[3] and "a list"
+      or "art", t2 - t1)
   end
   say("\nparse: penny.dsl alone; config: penny.config, parse included "
     .. "(every coin checked and located, duplicates found by one sort).")
+  result("R", { workload = "reading 10^6 coins into a configuration",
+    figure = table.concat(figs, ", "), target = "linear in the input",
+    anchor = "penny.dsl's parse alone" })
 end
+
+--}===================================================================
+
+--{===================================================================
+-- --record FILE: the results written into BENCHMARKS.md
+
+local function machine()
+  local os_name = "Linux"
+  local f = io.open("/etc/os-release")
+  if f then
+    os_name = f:read("a"):match('PRETTY_NAME="([^"]*)"') or os_name
+    f:close()
+  end
+  local cpu, cores, mem = "", 0, 0
+  f = io.open("/proc/cpuinfo")
+  if f then
+    local t = f:read("a")
+    f:close()
+    cpu = t:match("model name%s*:%s*([^\n]+)") or ""
+    for _ in ("\n" .. t):gmatch("\nprocessor%s*:") do cores = cores + 1 end
+  end
+  f = io.open("/proc/meminfo")
+  if f then
+    mem = (tonumber(f:read("a"):match("MemTotal:%s*(%d+)")) or 0) * 1024
+    f:close()
+  end
+  return string.format("%s, %s, %d cores, %.0f GB",
+    (os_name:gsub(" GNU/Linux", "")), (cpu:gsub("%s+", " ")), cores, mem / 1e9)
+end
+
+local function record(path)
+  local f = assert(io.open(path))
+  local text = f:read("a")
+  f:close()
+  local command = #given == 0 and "make bench"
+    or "make bench BENCH_ARGS=\"" .. table.concat(given, " ") .. "\""
+  local date, where = os.date("!%Y-%m-%d"), machine()
+  -- the table's column: the processor, cores and memory
+  local short = where:match("^[^,]*, (.*)$") or where
+  for _, r in ipairs(results) do
+    local row = string.format("| %s | %s | %s | %s | %s | `%s` | %s | %s |",
+      r.part, r.workload, r.figure or "", r.target, r.anchor, command, date,
+      short)
+    local n
+    text, n = text:gsub("\n| " .. r.part .. " |[^\n]*", function()
+      return "\n" .. row
+    end, 1)
+    if n == 0 then error("no row for part " .. r.part .. " in " .. path) end
+    local body = r.text:gsub("^\n*## [^\n]*\n", "")
+    local section = string.format("<!-- part %s -->\nMeasured %s on %s with "
+      .. "`%s`:\n%s\n<!-- end %s -->", r.part, date, where, command, body,
+      r.part)
+    text, n = text:gsub("<!%-%- part " .. r.part .. " %-%->.-<!%-%- end "
+      .. r.part .. " %-%->", function() return section end, 1)
+    if n == 0 then error("no section for part " .. r.part .. " in " .. path) end
+  end
+  f = assert(io.open(path, "w"))
+  f:write(text)
+  f:close()
+  say("\n%d part(s) recorded in %s", #results, path)
+end
+
+if opts.record then record(opts.record) end
 
 --}===================================================================

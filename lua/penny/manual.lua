@@ -23,7 +23,9 @@ cfg:, puzzle:, sol:, db: (penny.databases()), ccfg: (a configuration of
 the combined grid).
 ]]
 
+local penny = require "penny"
 local files = require "penny.files"
+local perm = require "penny.perm"
 
 local io, ipairs, pairs, type, getmetatable, require, pcall, error, sort,
   concat = io, ipairs, pairs, type, getmetatable, require, pcall, error,
@@ -38,7 +40,8 @@ local M = {}
 -- are the square solver's own: doc/design/square_labels.md)
 M.MODULES = {
   "penny", "penny.pzfile", "penny.coinsliding", "penny.tri", "penny.square",
-  "penny.square_solver", "penny.square.group", "penny.perm", "penny.linepush", "penny.combined",
+  "penny.square_solver", "penny.square.pushing", "penny.square.group",
+  "penny.perm", "penny.linepush", "penny.combined",
   "penny.strategies", "penny.generate", "penny.render", "penny.options",
   "penny.json",
 }
@@ -128,7 +131,6 @@ end
 
 -- a sample object of each kind, for its methods
 local function samples()
-  local penny = require "penny"
   local board = penny.board("square")
   local cfg = penny.config(board, "oo\noo")
   local p = penny.puzzle{ board = "square", start = "oo\noo", goal = "oo\noo" }
@@ -139,7 +141,7 @@ local function samples()
     { "sol:", p:solve(), "Solutions" },
     { "db:", penny.databases(), "Distance tables and pattern databases" },
     { "ccfg:", penny.combined.config("oo\noo"), "penny.combined" },
-    { "g:", require("penny.perm").group(2, {}), "penny.perm" },
+    { "g:", perm.group(2, {}), "penny.perm" },
   }
 end
 
@@ -149,7 +151,8 @@ local function methods(obj)
   return type(idx) == "table" and idx or {}
 end
 
--- name -> value of every public function, method and module
+-- name -> value of every public function, method and module (the modules
+-- by name: the list above is the API's table of contents)
 local function index()
   local by_name, kinds = {}, {}
   for _, m in ipairs(M.MODULES) do
