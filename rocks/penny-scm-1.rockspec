@@ -72,6 +72,7 @@ build = {
     ["penny.square.window"] = "lua/penny/square/window.lua",
     ["penny.square.group"] = "lua/penny/square/group.lua",
     ["penny.square.labelled"] = "lua/penny/square/labelled.lua",
+    ["penny.square.pushing"] = "lua/penny/square/pushing.lua",
     ["penny.perm"] = "lua/penny/perm.lua",
     ["penny.square_solver"] = "lua/penny/square_solver.lua",
     ["penny.combined"] = "lua/penny/combined.lua",

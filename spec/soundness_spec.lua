@@ -196,6 +196,7 @@ describe("the soundness harness (penny.soundness)", function()
         "Prop 1.17 (one extra coin)", "Prop 4.1 (fractioned span)",
         "Prop 3.31 (1 x 5 centre)", "Theorem 3.8 (two extra coins)",
         "Theorem 3.16 (labelled, same span)",
+        "Prop 3.32 (minimum+1, the pushing game)",
         "triangular grid (i)", "triangular grid (ii)",
         "triangular grid Thm 2.7 (triangle)",
         "triangular grid Thm 2.7 (fewer coins)",

@@ -15,6 +15,7 @@ local errors = require "penny.errors"
 local Config = require "penny.config"
 local tri = require "penny.tri"
 local square = require "penny.square"
+local pushing = require "penny.square.pushing"
 local linepush = require "penny.linepush"
 
 local format, ipairs, tostring, getmetatable, require = string.format, ipairs,
@@ -187,7 +188,10 @@ local function general(p, facts)
 end
 
 M.theories.triangular = tri.explain
-M.theories.square = square.explain
+M.theories.square = function(p, facts)
+  square.explain(p, facts)
+  pushing.explain(p, facts)
+end
 
 -- game name -> function(puzzle) -> facts
 local FACTS = {

@@ -293,14 +293,52 @@ local function window_cells(p)
 end
 
 local square = require "penny.square_solver"
+local pushing = require "penny.square.pushing"
+
+-- minimum+1 puzzles of one span: the pushing game (thesis Prop 3.32)
+-- decides them and finds optimal solutions; nil when it does not apply
+-- or its search met a limit
+local PUSHING_STATES = 200000
+
+local function by_pushing(p, opts)
+  if not pushing.applies(p) then return nil end
+  local o = { max_states = math.min(opts.max_states or PUSHING_STATES,
+                                    PUSHING_STATES),
+              time_limit = opts.time_limit }
+  return (pushing.solve_puzzle(p, o))
+end
 
 methods.square = { exact = false, optimal = false,
-  about = "the square grid's two-extra-coin constructive solver (update "
-    .. "paper Thm 3.3 = thesis Thm 3.8): any size, not optimal",
-  solve = function(p, opts) return square.solve_puzzle(p, opts) end }
+  about = "the square grid's theory: minimum+1 puzzles of one span by the "
+    .. "pushing game (thesis Prop 3.32, optimal), else the two-extra-coin "
+    .. "constructive solver (update paper Thm 3.3 = thesis Thm 3.8): any "
+    .. "size, not optimal",
+  solve = function(p, opts)
+    return by_pushing(p, opts) or square.solve_puzzle(p, opts)
+  end }
+
+methods.pushing = { exact = true, optimal = true,
+  about = "minimum+1 puzzles of one span on the square grid by the pushing "
+    .. "game (thesis Prop 3.32): decided, optimal solutions",
+  solve = function(p, opts)
+    local ok, why = pushing.applies(p)
+    if ok then
+      local sol, swhy, stop = pushing.solve_puzzle(p, opts)
+      if sol then return sol end
+      why = swhy
+      if stop then
+        return Solution.new(p, { verdict = "unknown", method = "pushing",
+          lower_bound = 1, reason = "the pushing game's search stopped: " .. why })
+      end
+    end
+    return Solution.new(p, { verdict = "unknown", method = "pushing",
+      reason = "the pushing game does not apply: " .. why })
+  end }
 
 local function auto(p, opts)
   if p.rule.slide then return methods.bfs.solve(p, opts) end
+  local pushed = by_pushing(p, opts)
+  if pushed then return pushed end
   if square.applies(p) and (#p.start > AUTO_EXACT_COINS or window_cells(p) > 4096) then
     -- too large for exact search: the constructive solver when Thm 3.3's
     -- hypotheses hold, else the engine (which answers within its limits)

@@ -14,7 +14,8 @@ labelled (distinct labels), coloured (equal labels) and partly labelled
 coins; fixed goals and goals up to translation, rotation or symmetry;
 goals as many coins as the start or fewer.  Some families are built so
 that the lattice's theory has something to say (square-grid spans of
-chosen rectangles at minimum, minimum + 1, + 2 and + 3 coins).
+chosen rectangles at minimum, minimum + 1, + 2 and + 3 coins; minimum+1
+puzzles of one rectangle).
 
 For each puzzle it asks explain() for its facts and the plain breadth-
 first search (method "bfs", at most opts.max_states states, default
@@ -322,6 +323,44 @@ local function hex_cells(w, h)
   return out
 end
 
+--[[
+Minimum+1 puzzles (thesis Sec. 3.3.3): one rectangle, odd or even, a
+random minimal configuration of it with one coin more on a free cell, and
+a goal of the same kind and span (or the start after a few random moves,
+so that solvable ones come up); all coins alike, a fixed goal.
+]]
+local PLUS_ONE_RECTS = { {3, 4}, {4, 3}, {2, 3}, {3, 2}, {1, 4}, {4, 1},
+                         {2, 5}, {5, 2}, {3, 3}, {2, 4}, {4, 5}, {1, 6} }
+
+local function square_plus_one(rand)
+  local G = Generate
+  local board = Board.new("square")
+  local r = PLUS_ONE_RECTS[rand(#PLUS_ONE_RECTS)]
+  local function one()
+    local m = G.config{ span = r, seed = rand(1000000), minimal = true }
+    local free = {}
+    for y = 0, r[2] - 1 do
+      for x = 0, r[1] - 1 do
+        if not m:has{ x, y } then free[#free + 1] = { x, y } end
+      end
+    end
+    return Config.new(board, m:with(free[rand(#free)]):positions())
+  end
+  local a = one()
+  local b
+  if rand(2) == 1 then
+    b = one()
+  else
+    b = a
+    for _ = 1, rand(6) do
+      local moves = b:movelist(2)
+      if #moves == 0 then break end
+      b = b:apply(moves[rand(#moves)], 2)
+    end
+  end
+  return { board = board, rule = { d = 2 }, start = a, goal = b, up_to = "fixed" }
+end
+
 M.FAMILIES = {
   ["square"] = function(rand)
     local w, h = 2 + rand(3), 2 + rand(2)
@@ -331,6 +370,7 @@ M.FAMILIES = {
   ["square spans"] = square_spans,
   ["square even spans"] = function(rand) return square_spans(rand, true) end,
   ["square fractioned"] = square_fractioned,
+  ["square minimum+1"] = square_plus_one,
   ["square box"] = function(rand)
     local w, h = 2 + rand(3), 2 + rand(2)
     local cells = box_cells("square", { w, h }, rand, rand(3) - 1)
