@@ -4,7 +4,7 @@
 ** and a REPL.  Modelled on lua.c.
 **
 **   penny [options] [script [args]]
-**   penny solve|show|render|help ...   (penny.cli)
+**   penny solve|show|render|play|help ...   (penny.cli)
 **
 ** Ctrl-C: the handler sets a flag that the C searches poll (registry key
 ** "penny.interrupt") and a Lua hook that raises "interrupted!" at the next
@@ -551,10 +551,11 @@ static int ends_with(const char *s, const char *tail) {
 
 static int is_subcommand(const char *s) {
   return (strcmp(s, "solve") == 0 || strcmp(s, "show") == 0
-       || strcmp(s, "render") == 0 || strcmp(s, "help") == 0) && !exists(s);
+       || strcmp(s, "render") == 0 || strcmp(s, "play") == 0
+       || strcmp(s, "help") == 0) && !exists(s);
 }
 
-/* penny solve|show|render|help ...: run penny.cli.main(cmd, ...); with
+/* penny solve|show|render|play|help ...: run penny.cli.main(cmd, ...); with
 ** argc == first, penny.cli.main() (the overview of penny --help) */
 static int run_subcommand(lua_State *L, int argc, char **argv, int first) {
   int i, status;

@@ -237,7 +237,7 @@ describe("the man page doc/penny.1", function()
       assert.truthy(page:find(flag, 1, true), flag .. " is not in the man page")
     end
     assert.is_true(n > 15, n)
-    for _, cmd in ipairs{ "solve", "show", "render", "help" } do
+    for _, cmd in ipairs{ "solve", "show", "render", "play", "help" } do
       assert.truthy(page:find("penny " .. cmd, 1, true), cmd)
     end
   end)

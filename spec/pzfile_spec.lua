@@ -211,7 +211,7 @@ describe("penny solve / show", function()
     -- the overview says what penny is and names every subcommand
     local out, st = S.run(S.PENNY .. " --help")
     assert.truthy(out:find("coin-moving and line-push puzzles", 1, true), out)
-    for _, cmd in ipairs{ "solve", "show", "render", "help" } do
+    for _, cmd in ipairs{ "solve", "show", "render", "play", "help" } do
       assert.truthy(out:find("penny " .. cmd, 1, true), cmd)
     end
     out = S.run(S.PENNY .. " help solve")

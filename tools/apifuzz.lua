@@ -266,6 +266,9 @@ for _ = 1, count do
     end, table.unpack(a, 1, n))
   elseif w == 5 and #puzzles > 0 then
     local p, m = pick(puzzles), pick(puzzle_methods)
+    -- (the combined grid's puzzles have no hints: penny play and
+    -- puzzle:hints are for the lattices, graphs and line pushes)
+    if p[m] == nil then m = "solve" end
     if m == "solve" then a, n = { options(0) }, 1 end
     try("Puzzle:" .. m, function(...) return p[m](p, ...) end,
       table.unpack(a, 1, n))

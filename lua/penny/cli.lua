@@ -6,6 +6,7 @@ penny.cli -- the interpreter's subcommands.
                            the flags of penny.options' schema)
   penny show FILE [--puzzle N]   the puzzles and what decides them
   penny render FILE [--puzzle N] [--svg OUT] [--animate]
+  penny play FILE [--puzzle N]   a person plays a puzzle (penny.cli.play)
   penny help [COMMAND]     what penny is, or a command's usage
 
 --puzzle N picks one puzzle of the file: its number (from 1) or its name.
@@ -24,6 +25,7 @@ local errors = require "penny.errors"
 local options = require "penny.options"
 local render = require "penny.render"
 local json = require "penny.json"
+local play = require "penny.cli.play"
 
 local io, ipairs, format, pcall, tostring, tonumber, math =
   io, ipairs, string.format, pcall, tostring, tonumber, math
@@ -41,6 +43,7 @@ usage: penny                        the REPL (help() inside it)
        penny solve FILE.pz          solve the puzzles of a file
        penny show FILE.pz           the puzzles of a file and what decides them
        penny render FILE.pz         draw a puzzle, or its solution as SVG
+       penny play FILE.pz           play a puzzle yourself, with hints
        penny help [COMMAND]         this text, or a command's usage
 
 interpreter options:
@@ -64,6 +67,11 @@ local USAGE = {
     .. "                         verdict, moves, optimality, bound, stats\n",
   show = "usage: penny show FILE [--puzzle N]\n"
     .. "  --puzzle N             only the puzzle number N (from 1) or named N\n",
+  play = "usage: penny play FILE [--puzzle N]\n"
+    .. "  --puzzle N             the puzzle number N (from 1) or named N\n"
+    .. "                         (default: the first)\n"
+    .. "  then type moves (x,y x,y) or pushes (right, left, up, down);\n"
+    .. "  u undo, r redo, 0 restart, h hint, ? the commands, q quit\n",
   render = "usage: penny render FILE [--puzzle N] [--svg OUT] [--animate]\n"
     .. "  without --svg: the start and the goal in the terminal\n"
     .. "  --svg OUT              solve, and write the solution as an SVG strip\n"
@@ -82,7 +90,7 @@ local function help(cmd)
     end
   else
     io.stderr:write("penny: no command ", tostring(cmd),
-      " (solve, show, render, help)\n")
+      " (solve, show, render, play, help)\n")
     return 2
   end
   return 0
@@ -266,7 +274,24 @@ local function draw(args)
   return 0
 end
 
-local COMMANDS = { solve = solve, show = show, render = draw }
+local function playing(args)
+  local got, rest = flags("play", args, { puzzle = "value" })
+  if not got then return usage("play", rest) end
+  if got.help then return help("play") end
+  if #rest ~= 1 then return usage("play", "play takes one file") end
+  local puzzles = load(rest[1], got.puzzle or "1")
+  if not puzzles then return 2 end
+  local ok, status = pcall(play.run, puzzles[1], io.stdin, io.stdout)
+  if not ok then
+    local msg = errors.message(status)
+    if interrupted(msg) then io.stderr:write("\npenny: interrupted\n"); return 130 end
+    io.stderr:write("penny: ", msg, "\n")
+    return 2
+  end
+  return status
+end
+
+local COMMANDS = { solve = solve, show = show, render = draw, play = playing }
 
 -- penny CMD ARGS...: the exit status
 function M.main(cmd, ...)

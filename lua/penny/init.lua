@@ -24,6 +24,7 @@ local strategies = require "penny.strategies"
 -- the methods p:solve and p:explain, and the other games' puzzles
 require "penny.solve"
 require "penny.explain"
+require "penny.hints"
 require "penny.linepush"
 local combined = require "penny.combined"
 
