@@ -141,3 +141,38 @@ describe("penny play", function()
     assert.truthy(out:find("has no puzzle 9", 1, true), out)
   end)
 end)
+
+describe("generators for designers (penny.generate)", function()
+  local function bfs_distance(p, cfg)
+    local q = penny.puzzle{ board = p.board, rule = p.rule, start = cfg, goal = p.goal }
+    local s = q:solve{ method = "bfs", progress = false }
+    return s.verdict == "solved" and #s or math.huge
+  end
+
+  it("puzzle{unique_first = true}: exactly one first move starts an optimal solution", function()
+    local b = penny.board{ width = 4, height = 3 }
+    for seed = 1, 3 do
+      local p = penny.generate.puzzle{ board = b, n = 5, length = 4, seed = seed,
+                                       unique_first = true }
+      assert.equal(4, bfs_distance(p, p.start))
+      local best = 0
+      for m in p.start:moves(p.rule) do
+        if bfs_distance(p, p.start:apply(m, p.rule)) == 3 then best = best + 1 end
+      end
+      assert.equal(1, best)
+    end
+  end)
+
+  it("deep{min_length = L}: the optimum is at least L, and nothing is farther from the start", function()
+    local b = penny.board{ width = 4, height = 4 }
+    local p, s = penny.generate.deep{ board = b, n = 6, min_length = 12, seed = 2 }
+    assert.is_true(p.optimum >= 12)
+    assert.equal(p.optimum, #s)
+    assert.equal(p.optimum, bfs_distance(p, p.start))
+    local t = penny.distances(p.start, { complete = true, paths = false })
+    assert.equal(p.optimum, t.maxdepth)
+    assert.has_error(function()
+      penny.generate.deep{ board = "square", n = 4, min_length = 3 }
+    end, "generate.deep: a bounded board (its whole space is searched)")
+  end)
+end)

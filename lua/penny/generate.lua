@@ -14,6 +14,13 @@ penny.generate -- puzzle generators, reproducible from a seed.
             connected =, tries = 200 }
       -- a random solvable puzzle whose optimal solution has exactly
       -- `length` moves, proven by the exact engine
+  G.puzzle{ ..., unique_first = true }
+      -- and exactly one first move starts an optimal solution (every
+      -- move's distance proven by puzzle:hints)
+  G.deep{ board = b, n = 6, min_length = 10, seed = 1 }
+      -- a puzzle on a bounded board whose optimum is at least min_length:
+      -- a start and a configuration farthest from it (a complete
+      -- distance table)
   G.hardest(configs, { rule =, up_to =, threads = })
       -- among a family of configurations (the letters of a font, say),
       -- the pair farthest apart: { start = i, goal = j, distance = d,
@@ -38,6 +45,7 @@ local Distances = require "penny.distances"
 local Puzzle = require "penny.puzzle"
 local sq = require "penny.square"
 local rng = require("penny.strategies").rng
+require "penny.hints"          -- puzzle:hints, for unique_first
 
 local function check_count(n, cells)
   if math.type(n) ~= "integer" or n < 1 then
@@ -202,10 +210,24 @@ function M.config(spec)
   error(format("no configuration with these constraints after %d tries", tries), 2)
 end
 
+-- exactly one first move starts an optimal solution: every move's
+-- distance proven (puzzle:hints), one of them L - 1
+local function unique_first(p, L, spec)
+  local best = 0
+  for _, h in ipairs(p:hints(nil, { time_limit = spec.time_limit or 30 })) do
+    if h.verdict == "unknown" or (h.verdict == "solved" and not h.optimal) then
+      return false           -- not proven either way: not taken
+    end
+    if h.distance == L - 1 then best = best + 1 end
+  end
+  return best == 1
+end
+
 function M.puzzle(spec)
   if type(spec) ~= "table" then error("generate.puzzle{ board =, n =, length =, seed = }", 2) end
   errors.fields(spec, "board, box, n, length, seed, up_to, rule, connected, "
-    .. "two_connected, labels, tries, time_limit", "generate.puzzle")
+    .. "two_connected, labels, tries, time_limit, unique_first",
+    "generate.puzzle")
   local L = spec.length
   if math.type(L) ~= "integer" or L < 1 or L > 60 then
     error("length must be an integer 1..60", 2)
@@ -218,6 +240,7 @@ function M.puzzle(spec)
     for k, v in pairs(spec) do cspec[k] = v end
     cspec.seed = rand(2147483647)
     cspec.length, cspec.tries, cspec.up_to, cspec.rule = nil, nil, nil, nil
+    cspec.unique_first = nil
     local start = M.config(cspec)
     -- random walks away from the start give candidate goals; one search
     -- (penny.distances) measures the optimal distance to all of them, and
@@ -252,13 +275,58 @@ function M.puzzle(spec)
                           goal = pick, up_to = spec.up_to,
                           name = format("generated #%d (seed %s)", t, tostring(spec.seed or 1)) }
       local s = p:solve{ time_limit = spec.time_limit or 30 }
-      if s.verdict == "solved" and s.optimal and #s.moves == L then
+      if s.verdict == "solved" and s.optimal and #s.moves == L
+          and (not spec.unique_first or unique_first(p, L, spec)) then
         p.optimum = L
         return p, s
       end
     end
   end
   error(format("no puzzle of optimal length %d found in %d tries", L, tries), 2)
+end
+
+--[[
+deep{ board =, n =, min_length =, seed =, tries =, rule =, time_limit = }
+  a puzzle on a bounded board whose optimum is at least min_length: from
+  random starts of n coins, the whole space reachable from each is
+  searched (penny.distances, complete) and a configuration at the
+  greatest distance is the goal; the optimum is that distance, and a
+  solve confirms it.  Returns the puzzle (with .optimum) and its solution.
+]]
+function M.deep(spec)
+  if type(spec) ~= "table" then
+    error("generate.deep{ board =, n =, min_length =, seed = }", 2)
+  end
+  errors.fields(spec, "board, n, min_length, seed, tries, rule, time_limit",
+    "generate.deep")
+  local board = Board.new(spec.board)
+  if not board:bounded() then
+    error("generate.deep: a bounded board (its whole space is searched)", 2)
+  end
+  local L = spec.min_length
+  if math.type(L) ~= "integer" or L < 1 then
+    error("generate.deep: min_length must be an integer >= 1", 2)
+  end
+  local rand = rng(spec.seed or 1)
+  local rule = spec.rule or 2
+  local tries = spec.tries or 20
+  for t = 1, tries do
+    local start = M.config{ board = board, n = spec.n, seed = rand(2147483647) }
+    local ok, r = pcall(Distances.new, start, { complete = true, rule = rule,
+      paths = false, time_limit = spec.time_limit or 30 })
+    if ok and r.maxdepth >= L and r.hardest then
+      local p = Puzzle.new{ board = board, rule = rule, start = start,
+        goal = r.hardest, name = format("deep #%d (seed %s)", t,
+          tostring(spec.seed or 1)) }
+      local s = p:solve{ time_limit = spec.time_limit or 30 }
+      if s.verdict == "solved" and s.optimal and #s == r.maxdepth then
+        p.optimum = #s
+        return p, s
+      end
+    end
+  end
+  error(format("generate.deep: no puzzle of optimum %d or more in %d tries",
+    L, tries), 2)
 end
 
 function M.hardest(configs, opts)
