@@ -960,10 +960,17 @@ local function record(path)
     local row = string.format("| %s | %s | %s | %s | %s | `%s` | %s | %s |",
       r.part, r.workload, r.figure or "", r.target, r.anchor, command, date,
       short)
-    local n
-    text, n = text:gsub("\n| " .. r.part .. " |[^\n]*", function()
-      return "\n" .. row
-    end, 1)
+    -- the row in the table of current results (the sections' tables
+    -- may have rows that start alike)
+    local a, b = text:find("\n## Current results\n.-\n## ")
+    local n = 0
+    if a then
+      local table_text = text:sub(a, b)
+      table_text, n = table_text:gsub("\n| " .. r.part .. " |[^\n]*", function()
+        return "\n" .. row
+      end, 1)
+      text = text:sub(1, a - 1) .. table_text .. text:sub(b + 1)
+    end
     if n == 0 then error("no row for part " .. r.part .. " in " .. path) end
     local body = r.text:gsub("^\n*## [^\n]*\n", "")
     local section = string.format("<!-- part %s -->\nMeasured %s on %s with "
