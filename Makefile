@@ -115,7 +115,15 @@ $(CTEST): tests/test_core.c $(LIB)
 run: all
 	$(EXE) examples/classics.lua
 
-test: all $(FUZZERS)
+# what only the tests need: a browser that plays the pages of penny.page
+# (spec/page_spec.lua: headless chromium)
+TEST_PACKAGES = chromium
+
+$(B)/.test-deps: | $(B)/.deps
+	@sh tools/deps.sh $(TEST_PACKAGES)
+	@touch $@
+
+test: all $(FUZZERS) $(B)/.test-deps
 	@sh tools/runtests.sh "$(CTEST)" "$(BUSTED)" "$(FUZZ_SMOKE_RUNS)" \
 	  "$(FUZZERS)"
 

@@ -552,7 +552,7 @@ static int ends_with(const char *s, const char *tail) {
 static int is_subcommand(const char *s) {
   return (strcmp(s, "solve") == 0 || strcmp(s, "show") == 0
        || strcmp(s, "render") == 0 || strcmp(s, "play") == 0
-       || strcmp(s, "help") == 0) && !exists(s);
+       || strcmp(s, "gallery") == 0 || strcmp(s, "help") == 0) && !exists(s);
 }
 
 /* penny solve|show|render|play|help ...: run penny.cli.main(cmd, ...); with

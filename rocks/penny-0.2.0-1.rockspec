@@ -65,6 +65,7 @@ build = {
     ["penny.cli"] = "lua/penny/cli.lua",
     ["penny.cli.play"] = "lua/penny/cli/play.lua",
     ["penny.hints"] = "lua/penny/hints.lua",
+    ["penny.page"] = "lua/penny/page.lua",
     ["penny.tri"] = "lua/penny/tri.lua",
     ["penny.linepush"] = "lua/penny/linepush.lua",
     ["penny.strategies"] = "lua/penny/strategies.lua",

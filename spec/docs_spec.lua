@@ -230,14 +230,14 @@ describe("the man page doc/penny.1", function()
     local page = S.run("MANWIDTH=100 man -l doc/penny.1 2>&1 | col -b")
     assert.truthy(page:find("penny %- solve coin%-moving"), page)
     local help = S.run(S.PENNY .. " --help") .. S.run(S.PENNY .. " help solve")
-      .. S.run(S.PENNY .. " help render")
+      .. S.run(S.PENNY .. " help render") .. S.run(S.PENNY .. " help gallery")
     local n = 0
     for flag in help:gmatch("%s(%-%-?[%a][%w-]*)") do
       n = n + 1
       assert.truthy(page:find(flag, 1, true), flag .. " is not in the man page")
     end
     assert.is_true(n > 15, n)
-    for _, cmd in ipairs{ "solve", "show", "render", "play", "help" } do
+    for _, cmd in ipairs{ "solve", "show", "render", "play", "gallery", "help" } do
       assert.truthy(page:find("penny " .. cmd, 1, true), cmd)
     end
   end)

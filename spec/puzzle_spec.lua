@@ -155,7 +155,7 @@ end)
 describe("Solution", function()
   it("replays, renders and reports", function()
     local p = penny.puzzle{ board = "square", start = "oo\no.", goal = ".o\noo" }
-    local s = p:solve()
+    local s = p:solve{ method = "engine" }
     assert.equal(1, #s)
     local r = s:replay()
     assert.equal(2, #r)
@@ -165,6 +165,12 @@ describe("Solution", function()
     assert.equal("engine", s.method)
     assert.is_number(s.stats.states)
     assert.equal("bfs", p:solve{ method = "bfs" }.method)
+    -- three coins in a 2 x 2 span are minimum+1: auto answers by the
+    -- pushing game, as optimally
+    local a = p:solve()
+    assert.equal("pushing", a.method)
+    assert.is_true(a.optimal)
+    assert.equal(1, #a)
   end)
 
   it("refuses a solver's wrong answer loudly", function()

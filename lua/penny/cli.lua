@@ -5,8 +5,11 @@ penny.cli -- the interpreter's subcommands.
                            solve the puzzles of a .pz file (the options:
                            the flags of penny.options' schema)
   penny show FILE [--puzzle N]   the puzzles and what decides them
-  penny render FILE [--puzzle N] [--svg OUT] [--animate]
+  penny render FILE [--puzzle N] [--svg OUT] [--animate] [--html OUT]
+               [--png OUT]
   penny play FILE [--puzzle N]   a person plays a puzzle (penny.cli.play)
+  penny gallery DIR [--letters N] [FILE...]   a page per puzzle and an
+                           index (penny.page)
   penny help [COMMAND]     what penny is, or a command's usage
 
 --puzzle N picks one puzzle of the file: its number (from 1) or its name.
@@ -26,9 +29,10 @@ local options = require "penny.options"
 local render = require "penny.render"
 local json = require "penny.json"
 local play = require "penny.cli.play"
+local page = require "penny.page"
 
-local io, ipairs, format, pcall, tostring, tonumber, math =
-  io, ipairs, string.format, pcall, tostring, tonumber, math
+local io, ipairs, format, pcall, tostring, tonumber, math, table =
+  io, ipairs, string.format, pcall, tostring, tonumber, math, table
 
 local _ENV = nil
 
@@ -44,6 +48,7 @@ usage: penny                        the REPL (help() inside it)
        penny show FILE.pz           the puzzles of a file and what decides them
        penny render FILE.pz         draw a puzzle, or its solution as SVG
        penny play FILE.pz           play a puzzle yourself, with hints
+       penny gallery DIR            a page to play for each puzzle, an index
        penny help [COMMAND]         this text, or a command's usage
 
 interpreter options:
@@ -72,10 +77,18 @@ local USAGE = {
     .. "                         (default: the first)\n"
     .. "  then type moves (x,y x,y) or pushes (right, left, up, down);\n"
     .. "  u undo, r redo, 0 restart, h hint, ? the commands, q quit\n",
-  render = "usage: penny render FILE [--puzzle N] [--svg OUT] [--animate]\n"
-    .. "  without --svg: the start and the goal in the terminal\n"
+  gallery = "usage: penny gallery DIR [--letters N] [FILE...]\n"
+    .. "  DIR/index.html and a page per puzzle: those of the FILEs (default:\n"
+    .. "  the examples) and N letter puzzles of the coin-sliding corpus\n"
+    .. "  --letters N            letter puzzles (default 6)\n",
+  render = "usage: penny render FILE [--puzzle N] [--svg OUT] [--animate]"
+    .. " [--html OUT] [--png OUT]\n"
+    .. "  without --svg, --html or --png: the start and the goal in the terminal\n"
     .. "  --svg OUT              solve, and write the solution as an SVG strip\n"
     .. "  --animate              the SVG as an animation\n"
+    .. "  --html OUT             a page to play the puzzle in a browser, with\n"
+    .. "                         penny's solution step by step\n"
+    .. "  --png OUT              the solution's strip as a PNG (rsvg-convert)\n"
     .. "  --puzzle N             the puzzle number N (from 1) or named N\n"
     .. "                         (default: the first)\n",
 }
@@ -90,7 +103,7 @@ local function help(cmd)
     end
   else
     io.stderr:write("penny: no command ", tostring(cmd),
-      " (solve, show, render, play, help)\n")
+      " (solve, show, render, play, gallery, help)\n")
     return 2
   end
   return 0
@@ -237,7 +250,8 @@ end
 
 local function draw(args)
   local got, rest = flags("render", args,
-    { puzzle = "value", svg = "value", animate = true })
+    { puzzle = "value", svg = "value", animate = true, html = "value",
+      png = "value" })
   if not got then return usage("render", rest) end
   if got.help then return help("render") end
   if #rest ~= 1 then return usage("render", "render takes one file") end
@@ -245,7 +259,7 @@ local function draw(args)
   local puzzles = load(file, got.puzzle or "1")
   if not puzzles then return 2 end
   local p = puzzles[1]
-  if not got.svg then
+  if not got.svg and not got.html and not got.png then
     io.write("start:\n", render.terminal(p.start), "\n\ngoal:\n",
       p.box and format("a %d x %d box", p.box[1], p.box[2])
       or render.terminal(p.goal), "\n")
@@ -258,19 +272,59 @@ local function draw(args)
     io.stderr:write("penny: ", file, ":", p.line, ": ", msg, "\n")
     return 2
   end
+  local function written(okw, werr, what)
+    if okw then io.write(format("%s: %s\n", p.name, what)); return true end
+    io.stderr:write("penny: ", errors.message(werr), "\n")
+    return false
+  end
+  if got.html then
+    -- a page even for a puzzle without a solution: it can still be played
+    if not written(pcall(page.write, got.html, p, { solution = sol }),
+        format("a page to play, written to %s", got.html)) then
+      return 2
+    end
+  end
+  if not got.svg and not got.png then return 0 end
   if sol.verdict ~= "solved" then
     io.stderr:write(format("penny: %s: %s, nothing to draw (%s)\n", p.name,
       sol.verdict, sol.reason))
     return 1
   end
-  local svg = got.animate and render.animated_svg(sol, { title = p.name })
-    or render.solution_svg(sol, { title = p.name })
-  local okw, werr = pcall(render.write, got.svg, svg)
-  if not okw then
-    io.stderr:write("penny: ", errors.message(werr), "\n")
+  if got.svg then
+    local svg = got.animate and render.animated_svg(sol, { title = p.name })
+      or render.solution_svg(sol, { title = p.name })
+    if not written(pcall(render.write, got.svg, svg),
+        format("%d moves, written to %s", #sol.moves, got.svg)) then
+      return 2
+    end
+  end
+  if got.png then
+    if not written(pcall(render.png, got.png,
+        render.solution_svg(sol, { title = p.name })),
+        format("%d moves, written to %s", #sol.moves, got.png)) then
+      return 2
+    end
+  end
+  return 0
+end
+
+local function gallery(args)
+  local got, rest = flags("gallery", args, { letters = "value" })
+  if not got then return usage("gallery", rest) end
+  if got.help then return help("gallery") end
+  if #rest < 1 then return usage("gallery", "gallery takes a directory") end
+  local letters = got.letters and math.tointeger(tonumber(got.letters))
+  if got.letters and (not letters or letters < 0) then
+    return usage("gallery", "bad --letters " .. got.letters)
+  end
+  local list = nil
+  if #rest > 1 then list = { table.unpack(rest, 2) } end
+  local ok, n = pcall(page.gallery, rest[1], { files = list, letters = letters })
+  if not ok then
+    io.stderr:write("penny: ", errors.message(n), "\n")
     return 2
   end
-  io.write(format("%s: %d moves, written to %s\n", p.name, #sol.moves, got.svg))
+  io.write(format("%d puzzles, written to %s/index.html\n", n, rest[1]))
   return 0
 end
 
@@ -291,7 +345,8 @@ local function playing(args)
   return status
 end
 
-local COMMANDS = { solve = solve, show = show, render = draw, play = playing }
+local COMMANDS = { solve = solve, show = show, render = draw, play = playing,
+                   gallery = gallery }
 
 -- penny CMD ARGS...: the exit status
 function M.main(cmd, ...)

@@ -71,7 +71,7 @@ end
 -- loading them here would not be a cycle, only a slower start)
 local LAZY = { pzfile = true, coinsliding = true, tri = true, square = true,
                square_solver = true, linepush = true, options = true,
-               json = true, perm = true }
+               json = true, perm = true, page = true }
 setmetatable(penny, { __index = function(t, k)
   if LAZY[k] then
     local m = require("penny." .. k)

@@ -26,7 +26,7 @@ local _ENV = nil
 local M = {}
 
 local SUBCOMMANDS = { solve = true, show = true, render = true, play = true,
-                      help = true }
+                      gallery = true, help = true }
 
 -- an error of the user's code: where it happened, as the interpreter says
 local function report(msg)

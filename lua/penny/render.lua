@@ -11,6 +11,8 @@ solutions.
                                            -- arrow on its side)
   render.animated_svg(sol [, opts])        -- the same steps as an animation
   render.write(path, svg)
+  render.png(path, svg)                    -- the SVG as a PNG (rsvg-convert)
+  render.point(board, pos) -> x, y         -- the plane point of a position
   opts: scale (pixels per unit, default 40), columns (strip, default 6),
         seconds (per step of the animation, default 0.8), title
 
@@ -93,6 +95,11 @@ local function point(board, pos, n_graph)
     return pos[1] + 0.45 * pos[3], pos[2] - 0.35 * pos[3]
   end
   return pos[1], pos[2] or 0
+end
+
+-- the plane point of a position, for other drawings (penny.page)
+function M.point(board, pos)
+  return point(board, pos, board:kind() == "graph" and #board or 0)
 end
 
 local function esc(s)
@@ -356,6 +363,21 @@ function M.write(path, svg)
   if not f then error("cannot write " .. err, 2) end
   f:write(svg)
   f:close()
+end
+
+-- the SVG as a PNG, through rsvg-convert (Debian librsvg2-bin)
+function M.png(path, svg)
+  if type(path) ~= "string" or type(svg) ~= "string" then
+    error("render.png(path, svg): a path and an SVG document expected", 2)
+  end
+  local tmp = os.tmpname()
+  local f = io.open(tmp, "wb")
+  f:write(svg)
+  f:close()
+  local ok = os.execute(format("rsvg-convert -f png -o '%s' '%s' 2>/dev/null",
+    path:gsub("'", "'\\''"), tmp))
+  os.remove(tmp)
+  if not ok then error("cannot write " .. path .. " (rsvg-convert failed)", 2) end
 end
 
 -- }===================================================================
