@@ -129,6 +129,25 @@ describe("penny play", function()
     assert.truthy(out:find("solved in 4 moves (optimum 4)", 1, true), out)
   end)
 
+  it("plays the combined grid by numbered moves: the O back to the H in six", function()
+    local p = require("penny.pzfile").load("examples/combined.pz")[2]
+    local sol = p:solve()
+    local cfg, lines = p.start, {}
+    for _, m in ipairs(sol.moves) do
+      for i, c in ipairs(cfg:movelist(2)) do
+        if tostring(c) == tostring(m) then lines[#lines + 1] = tostring(i) end
+      end
+      cfg = cfg:apply(m, 2)
+    end
+    assert.equal(#sol.moves, #lines)
+    local out, st = S.run("printf 'l\\nh\\n" .. table.concat(lines, "\\n") .. "\\n' | "
+      .. P .. " play examples/combined.pz --puzzle 2")
+    assert.equal(0, st, out)
+    assert.truthy(out:find("  1  (0, 2)->(-√3/2, 1/2)", 1, true), out)
+    assert.truthy(out:find("no hints on the combined grid", 1, true), out)
+    assert.truthy(out:find("solved in 6 moves (optimum 6)", 1, true), out)
+  end)
+
   it("plays line pushes, and says what is wrong with a command", function()
     local out, st = S.run("printf 'right\\nleft\\nsideways\\nr\\nq\\n' | " .. P
       .. " play examples/pushes.pz --puzzle 1")

@@ -35,7 +35,8 @@ local modules = {
   square_solver = require "penny.square_solver",
   pzfile = require "penny.pzfile", square = require "penny.square",
   coinsliding = require "penny.coinsliding", json = require "penny.json",
-  repl = require "penny.repl",
+  repl = require "penny.repl", page = require "penny.page",
+  pushing = require "penny.square.pushing",
   -- the C binding itself, and the methods called as plain functions
   -- (cfg.moves(5) as well as cfg:moves())
   core = penny.core, Board = penny.core.Board, Config = penny.core.Config,
@@ -49,6 +50,7 @@ local skip = {
   ["pzfile.read"] = true, ["square_solver.box_search"] = true,
   ["generate.hardest"] = true, ["linepush.reachable"] = true,
   ["repl.install"] = true, ["coinsliding.load"] = true,
+  ["render.png"] = true, ["page.write"] = true, ["page.gallery"] = true,
 }
 
 local functions = {}

@@ -76,7 +76,8 @@ local USAGE = {
     .. "  --puzzle N             the puzzle number N (from 1) or named N\n"
     .. "                         (default: the first)\n"
     .. "  then type moves (x,y x,y) or pushes (right, left, up, down);\n"
-    .. "  u undo, r redo, 0 restart, h hint, ? the commands, q quit\n",
+    .. "  l the legal moves, numbered (N plays number N); u undo, r redo,\n"
+    .. "  0 restart, h hint, ? the commands, q quit\n",
   gallery = "usage: penny gallery DIR [--letters N] [FILE...]\n"
     .. "  DIR/index.html and a page per puzzle: those of the FILEs (default:\n"
     .. "  the examples) and N letter puzzles of the coin-sliding corpus\n"

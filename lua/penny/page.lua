@@ -29,14 +29,15 @@ own cells, which is how the specs test it in a browser.
 -- luacheck: no max line length
 
 local Puzzle = require "penny.puzzle"
+local errors = require "penny.errors"
 local files = require "penny.files"
 local json = require "penny.json"
 local render = require "penny.render"
 local dsl = require "penny.dsl"
 
 local error, ipairs, format, concat, sort, math, io, os, tostring, pcall,
-  require = error, ipairs, string.format, table.concat, table.sort, math,
-  io, os, tostring, pcall, require
+  require, type = error, ipairs, string.format, table.concat, table.sort,
+  math, io, os, tostring, pcall, require, type
 
 local _ENV = nil
 
@@ -331,7 +332,15 @@ function M.html(p, opts)
   if not Puzzle.is_puzzle(p) then
     error("penny.page.html: a puzzle (penny.puzzle) expected", 2)
   end
+  if opts ~= nil and type(opts) ~= "table" then
+    error("penny.page.html: options must be a table", 2)
+  end
   opts = opts or {}
+  errors.fields(opts, "solution, title", "penny.page.html", 2)
+  if opts.solution ~= nil and (type(opts.solution) ~= "table"
+      or type(opts.solution.moves) ~= "table") then
+    error("penny.page.html: solution must be a Solution (from puzzle:solve)", 2)
+  end
   local game = p.game or "coins"
   local sol = opts.solution
   if sol ~= nil and sol.verdict ~= "solved" then sol = nil end
@@ -388,7 +397,12 @@ local EXAMPLES = { "examples/classics.pz", "examples/thesis.pz",
                    "examples/pushes.pz", "examples/first.pz" }
 
 function M.gallery(dir, opts)
+  if type(dir) ~= "string" then error("penny.page.gallery: a directory expected", 2) end
+  if opts ~= nil and type(opts) ~= "table" then
+    error("penny.page.gallery: options must be a table", 2)
+  end
   opts = opts or {}
+  errors.fields(opts, "files, letters, time_limit", "penny.page.gallery", 2)
   local pzfile = require "penny.pzfile"
   local cs = require "penny.coinsliding"
   if not os.execute("mkdir -p '" .. dir:gsub("'", "") .. "'") then
@@ -439,4 +453,5 @@ function M.gallery(dir, opts)
   return #entries
 end
 
-return M
+-- errors said at the caller's line, not inside penny
+return errors.guard(M)

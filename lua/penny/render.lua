@@ -99,6 +99,19 @@ end
 
 -- the plane point of a position, for other drawings (penny.page)
 function M.point(board, pos)
+  if not Board.is_board(board) then
+    error("render.point(board, pos): a Board expected, got " .. type(board), 2)
+  end
+  if type(pos) ~= "table" and not (board:kind() == "graph" and math.type(pos) == "integer") then
+    error("render.point(board, pos): a position (a table of coordinates) expected", 2)
+  end
+  if type(pos) == "table" then
+    for i = 1, board:dim() do
+      if math.type(pos[i]) ~= "integer" then
+        error(format("render.point: coordinate %d of the position must be an integer", i), 2)
+      end
+    end
+  end
   return point(board, pos, board:kind() == "graph" and #board or 0)
 end
 

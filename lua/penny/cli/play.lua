@@ -5,6 +5,9 @@ The position is drawn with its coordinates; each line typed is a command:
 
   3,2 2,0      move the coin at (3,2) to (2,0) (any four integers: x y x y)
   right        a push, for line-push puzzles (left, up, down)
+  l            the legal moves, numbered;  7  plays the move numbered 7
+               (how moves are typed on the combined grid, whose points
+               are not integers)
   u  r  0      undo, redo, restart
   h            a hint: the best move and its proven distance to the goal
   ?            this list
@@ -22,6 +25,7 @@ local games = require "penny.game"
 local dsl = require "penny.dsl"
 local render = require "penny.render"
 local hints = require "penny.hints"
+local combined = require "penny.combined"
 require "penny.solve"        -- puzzle:solve, for the optimum
 
 local ipairs, tostring, tonumber, format, concat, math, os, type =
@@ -33,8 +37,34 @@ local M = {}
 
 local HELP = [[
 commands: x,y x,y (a move: the coin at the first cell to the second), or a
-push (right, left, up, down); u undo, r redo, 0 restart, h hint,
-? this list, q quit]]
+push (right, left, up, down); l the legal moves, numbered, and N plays
+number N; u undo, r redo, 0 restart, h hint, ? this list, q quit]]
+
+-- what the loop asks of a game: its moves, one move applied (or why
+-- not), a move's text; the combined grid's puzzles are not penny.game's
+local function rules_of(p)
+  if combined.is_config(p.start) then
+    local d = p.rule and p.rule.d or 2
+    return {
+      moves = function(cfg) return cfg:movelist(d) end,
+      apply = function(cfg, m)
+        local ok, _, msg = cfg:legal(m, d)
+        if not ok then return nil, "illegal: " .. tostring(msg) end
+        return cfg:apply(m, d)
+      end,
+      text = tostring, combined = true,
+    }
+  end
+  local game = games.of(p)
+  return {
+    moves = function(cfg) return game.moves(p, cfg) end,
+    apply = function(cfg, m) return game.apply(p, cfg, m) end,
+    text = function(m)
+      if type(m) ~= "table" then return tostring(m) end
+      return "(" .. concat(m.from, ",") .. ")->(" .. concat(m.to, ",") .. ")"
+    end,
+  }
+end
 
 local LATTICE_GRID = { square = true, king = true }
 
@@ -47,6 +77,7 @@ end
 -- down the side on the square and king lattices, else the terminal
 -- picture and the coins' coordinates
 local function draw(p, cfg, last, color, frame)
+  if combined.is_config(cfg) then return tostring(cfg) end
   local board = p.board
   if p.game ~= "coins" or not LATTICE_GRID[board:kind()] then
     local out = { render.terminal(cfg, { color = color }) }
@@ -109,14 +140,14 @@ local function parse_move(line, dim)
 end
 
 function M.run(p, input, out)
-  local game = games.of(p)
+  local rules = rules_of(p)
   local color = want_color()
   local history, undone = {}, {}
   local cfg = p.start
   -- without a terminal the commands are not seen: echo them
   local echo = os.execute("[ -t 0 ]") ~= true
   local frame = { lo = {}, hi = {} }
-  if p.board:dim() == 2 and not p.board:bounded() then
+  if not rules.combined and p.board:dim() == 2 and not p.board:bounded() then
     local lo, hi = p.start:bbox()
     frame.lo, frame.hi = { lo[1] - 1, lo[2] - 1 }, { hi[1] + 1, hi[2] + 1 }
     if p.up_to == "fixed" then
@@ -138,7 +169,8 @@ function M.run(p, input, out)
   if p.up_to ~= "fixed" or p.box then
     say("goal:")
     say(p.box and format("a %d x %d box", p.box[1], p.box[2])
-      or render.terminal(p.goal, { color = color }))
+      or (rules.combined and tostring(p.goal)
+      or render.terminal(p.goal, { color = color })))
   end
   say(HELP)
   show()
@@ -176,28 +208,43 @@ function M.run(p, input, out)
       say("back to the start")
       show()
     elseif line == "h" or line == "hint" then
-      local list = hints.hints(p, cfg, { time_limit = 10 })
-      if #list == 0 then say("no legal move")
+      if rules.combined then
+        say("no hints on the combined grid (h works on the lattices, graphs "
+          .. "and line pushes)")
       else
-        say("hint: " .. hints.text(list[1]))
+        local list = hints.hints(p, cfg, { time_limit = 10 })
+        if #list == 0 then say("no legal move")
+        else
+          say("hint: " .. hints.text(list[1]))
+        end
       end
+    elseif line == "l" then
+      local list = rules.moves(cfg)
+      if #list == 0 then say("no legal move") end
+      for i, m in ipairs(list) do say(format("%3d  %s", i, rules.text(m))) end
     elseif line ~= "" then
       local m
-      if p.game == "linepush" then m = line
-      else m = parse_move(line, p.board:dim()) end
+      local number = line:match("^#?(%d+)$")
+      if number then
+        m = rules.moves(cfg)[tonumber(number)]
+        if not m then
+          say(format("no move numbered %s (l lists them)", number))
+          goto continue
+        end
+      elseif p.game == "linepush" then m = line
+      elseif not rules.combined then m = parse_move(line, p.board:dim()) end
       if not m then
         say("not a move: " .. line .. " (? for the commands)")
       else
-        local nxt, why = game.apply(p, cfg, m)
+        local nxt, why = rules.apply(cfg, m)
         if not nxt then
           say(why)
         else
-          local shown = p.game == "linepush" and m
-            or ("(" .. concat(m.from, ",") .. ")->(" .. concat(m.to, ",") .. ")")
+          local shown = rules.text(m)
           history[#history + 1] = { before = cfg, after = nxt, move = shown }
           undone = {}
           cfg = nxt
-          show(type(m) == "table" and m.to)
+          show(type(m) == "table" and not rules.combined and m.to)
           if p:is_goal(cfg) then
             local n = #history
             local optimum = p.optimum
@@ -216,6 +263,7 @@ function M.run(p, input, out)
         end
       end
     end
+    ::continue::
   end
 end
 
