@@ -353,6 +353,13 @@ describe("rendering", function()
     assert.equal(2, st)
     assert.truthy(text:find("penny: cannot write /nonexistent/d/x.svg", 1,
       true), text)
+    for _, ext in ipairs{ "html", "png" } do
+      text, st = S.run(P .. " render examples/classics.pz --" .. ext
+        .. " /nonexistent/d/x." .. ext)
+      assert.equal(2, st, text)
+      assert.truthy(text:find("penny: cannot write /nonexistent/d/x." .. ext, 1,
+        true), text)
+    end
     assert.falsy(text:find("traceback", 1, true), text)
   end)
 end)

@@ -273,15 +273,17 @@ local function draw(args)
     io.stderr:write("penny: ", file, ":", p.line, ": ", msg, "\n")
     return 2
   end
-  local function written(okw, werr, what)
+  -- f(...) writes a file; what says what was written
+  local function written(what, f, ...)
+    local okw, werr = pcall(f, ...)
     if okw then io.write(format("%s: %s\n", p.name, what)); return true end
     io.stderr:write("penny: ", errors.message(werr), "\n")
     return false
   end
   if got.html then
     -- a page even for a puzzle without a solution: it can still be played
-    if not written(pcall(page.write, got.html, p, { solution = sol }),
-        format("a page to play, written to %s", got.html)) then
+    if not written(format("a page to play, written to %s", got.html),
+        page.write, got.html, p, { solution = sol }) then
       return 2
     end
   end
@@ -294,15 +296,14 @@ local function draw(args)
   if got.svg then
     local svg = got.animate and render.animated_svg(sol, { title = p.name })
       or render.solution_svg(sol, { title = p.name })
-    if not written(pcall(render.write, got.svg, svg),
-        format("%d moves, written to %s", #sol.moves, got.svg)) then
+    if not written(format("%d moves, written to %s", #sol.moves, got.svg),
+        render.write, got.svg, svg) then
       return 2
     end
   end
   if got.png then
-    if not written(pcall(render.png, got.png,
-        render.solution_svg(sol, { title = p.name })),
-        format("%d moves, written to %s", #sol.moves, got.png)) then
+    if not written(format("%d moves, written to %s", #sol.moves, got.png),
+        render.png, got.png, render.solution_svg(sol, { title = p.name })) then
       return 2
     end
   end
