@@ -129,6 +129,21 @@ describe("custom strategies", function()
       end
     end)
 
+    it("A* stopped by its limits proves a lower bound no larger than the optimum", function()
+      local cs = require "penny.coinsliding"
+      local p = cs.puzzle(cs.load(), "font5x7", "C-O")      -- 17 moves
+      local h = penny.strategies.uncovered(p)
+      local s = p:solve{ heuristic = h, admissible = true, max_states = 300 }
+      assert.equal("unknown", s.verdict)
+      assert.is_true(s.lower_bound >= h(p.start) and s.lower_bound <= 17, s.reason)
+      s = p:solve{ heuristic = h, admissible = true, time_limit = 0.05 }
+      assert.equal("unknown", s.verdict)
+      assert.truthy(s.reason:find("time_limit", 1, true), s.reason)
+      assert.is_true(s.lower_bound <= 17)
+      -- without the claim of admissibility, no bound
+      assert.is_nil(p:solve{ heuristic = h, max_states = 300 }.lower_bound)
+    end)
+
     it("turns a bad heuristic value into an error", function()
       assert.has_error(function()
         h_to_o():solve{ heuristic = function() return -1 end }

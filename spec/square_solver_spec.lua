@@ -221,3 +221,67 @@ describe("square grid: the small subroutines (re-derived by search)", function()
     assert.has_error(function() ss.box_search(6, 6, {}, {}, 2) end)
   end)
 end)
+
+describe("auto on square-grid puzzles too large for the bitboards (spans over 64 cells)", function()
+  local S = require "support"
+  local SQ2 = penny.board("square")
+  local function random_puzzle(rand, steps)
+    local cells = {}
+    for x = 0, 9 do for y = 0, 9 do cells[#cells + 1] = { x, y } end end
+    for i = #cells, 2, -1 do local j = rand(i); cells[i], cells[j] = cells[j], cells[i] end
+    local n = 16 + rand(6)
+    local t = {}
+    for i = 1, n do t[i] = cells[i] end
+    local a = penny.config(SQ2, t)
+    local b = a
+    for _ = 1, steps do
+      local ms = b:movelist(2)
+      if #ms == 0 then break end
+      b = b:apply(ms[rand(#ms)], 2)
+    end
+    return penny.puzzle{ start = a, goal = b }, a
+  end
+
+  it("returns the optimum, proven, where the plain search can check it", function()
+    local rand = S.rng(48)
+    local checked = 0
+    for _ = 1, 12 do
+      local p, a = random_puzzle(rand, 1 + rand(2))
+      if #a:span(2) > 64 then
+        local s = p:solve{ progress = false }
+        local truth = p:solve{ method = "bfs", progress = false }
+        assert.equal("solved", s.verdict)
+        assert.is_true(s.optimal, s.reason)
+        assert.equal(#truth, #s, s.reason)
+        checked = checked + 1
+      end
+    end
+    assert.is_true(checked >= 8, checked)
+  end)
+
+  it("answers goals four moves away optimally instead of by the construction", function()
+    local rand = S.rng(5)
+    for _ = 1, 4 do
+      local p = random_puzzle(rand, 4)
+      local s = p:solve{ progress = false }
+      assert.equal("solved", s.verdict)
+      assert.is_true(s.optimal, s.reason)
+      assert.is_true(#s <= 4, #s)
+      assert.truthy(s.reason:find("goal cells uncovered", 1, true) or s.method ~= "square", s.reason)
+    end
+  end)
+
+  it("says the bound the search proved when the construction answers", function()
+    -- a goal far away: the bounded search stops, the constructive solver
+    -- answers (Thm 3.3 holds), and the Solution says what was proven
+    local p = penny.puzzle{ board = SQ2,
+      start = "oooooooo\no.......\no.......\no.......\no.......\no.......\no.......\no.......",
+      goal  = ".......o\n.......o\n.......o\n.......o\n.......o\n.......o\n.......o\noooooooo" }
+    local s = p:solve{ progress = false }
+    assert.equal("solved", s.verdict)
+    assert.equal("square", s.method)
+    assert.is_false(s.optimal)
+    assert.truthy(s.reason:find("bounded exact search", 1, true), s.reason)
+    assert.is_true(s.lower_bound >= 2 and s.lower_bound <= #s)
+  end)
+end)

@@ -278,6 +278,8 @@ one, or one the engine does not finish, gets the constructive solver,
 which decides every puzzle there and solves it in O(d_AB + n d_B) moves.
 ]]
 local AUTO_EXACT_COINS, AUTO_EXACT_SECONDS = 10, 2
+local bounded_exact           -- below
+local BOUNDED_STATES = 4000
 
 -- the cells of the start's bounding box widened by the default margin
 local function window_cells(p)
@@ -335,15 +337,73 @@ methods.pushing = { exact = true, optimal = true,
       reason = "the pushing game does not apply: " .. why })
   end }
 
+--[[
+A bounded exact search for square-grid puzzles that auto would otherwise
+give to the constructive solver: the bitboard engine where the span has
+at most 64 cells, else A* in Lua with the bound "goal cells uncovered"
+(admissible and consistent: one move covers at most one goal cell), for
+at most AUTO_EXACT_SECONDS (or the user's smaller limit).  Returns the
+Solution when it finished, else nil, the lower bound it proved and the
+seconds it spent.
+]]
+bounded_exact = function(p, opts)
+  local limit = AUTO_EXACT_SECONDS
+  if opts.time_limit and opts.time_limit < limit then limit = opts.time_limit end
+  local t0 = core.clock()
+  local o = {}
+  for k, v in pairs(opts) do o[k] = v end
+  o.time_limit = limit
+  local sol
+  local span = p.start:span(p.rule)
+  if span and #span <= 64 then
+    sol = methods.engine.solve(p, o)
+  elseif p.up_to == "fixed" then
+    o.method, o.databases, o.progress = nil, nil, nil
+    o.heuristic, o.admissible = strategies.uncovered(p), true
+    -- Lua tables: each expanded state leaves some hundred successors in
+    -- the open list; the cap keeps that within about 100 MB
+    o.max_states = math.min(opts.max_states or BOUNDED_STATES, BOUNDED_STATES)
+    sol = strategies.bestfirst(p, o)
+    if sol.verdict == "solved" then
+      sol.reason = format("optimal: A* with the bound \"goal cells uncovered\" "
+        .. "(admissible and consistent: a move covers at most one goal cell) "
+        .. "expanded every state of lower estimate (%d states)", sol.stats.states)
+      sol.method = "astar (Lua)"
+    end
+  else
+    return nil
+  end
+  if sol.verdict ~= "unknown" then return sol end
+  return nil, sol.lower_bound, core.clock() - t0
+end
+
 local function auto(p, opts)
   if p.rule.slide then return methods.bfs.solve(p, opts) end
   local pushed = by_pushing(p, opts)
   if pushed then return pushed end
   if square.applies(p) and (#p.start > AUTO_EXACT_COINS or window_cells(p) > 4096) then
-    -- too large for exact search: the constructive solver when Thm 3.3's
-    -- hypotheses hold, else the engine (which answers within its limits)
+    -- look before leaping: a bounded exact search first (optimal answers
+    -- for goals a few moves away), then the constructive solver when Thm
+    -- 3.3's hypotheses hold, with the bound the search proved; else the
+    -- engine, which answers within the user's limits
+    local exact, bound, spent = bounded_exact(p, opts)
+    if exact then return exact end
+    if opts.time_limit and spent then
+      -- the stages after it share what is left of the user's time
+      local rest = {}
+      for k, v in pairs(opts) do rest[k] = v end
+      rest.time_limit = math.max(opts.time_limit - spent, 0.001)
+      opts = rest
+    end
     local sol = square.solve_puzzle(p, opts)
-    if sol.verdict == "solved" then return sol end
+    if sol.verdict == "solved" then
+      if bound and bound > 1 then
+        sol.lower_bound = bound
+        sol.reason = sol.reason .. format("; a bounded exact search (%.1f s) "
+          .. "proved at least %d moves", spent, bound)
+      end
+      return sol
+    end
   end
   if tri.applies(p) then
     if #p.start <= AUTO_EXACT_COINS and window_cells(p) <= 4096 then

@@ -50,6 +50,7 @@ local _ENV = nil
 local M = {}
 
 local Solution = require("penny.solution").Solution
+local clock = require("penny.core").clock
 
 -- p itself, or the error "where: a Puzzle expected, got ..." at the caller
 local expect = require("penny.puzzle").expect
@@ -235,6 +236,7 @@ function M.bestfirst(p, opts)
   end
   local max_states = opts.max_states or 1000000
   local admissible = opts.admissible == true
+  local deadline = opts.time_limit and clock() + opts.time_limit
   local start = { cfg = p.start, g = 0 }
   local best = { [key(p, p.start)] = 0 }
   local open, tie, expanded = {}, 0, 0
@@ -253,9 +255,17 @@ function M.bestfirst(p, opts)
       end
       best[k] = -1                    -- closed
       expanded = expanded + 1
-      if expanded > max_states then
+      local late = deadline and expanded % 256 == 0 and clock() > deadline
+      if expanded > max_states or late then
+        -- with an admissible h every path to the goal has a node in the
+        -- open list whose f is at most its length: the least f is a bound
+        local bound = admissible and #open > 0 and math.ceil(math.min(open[1][1],
+          node.g + check_h(h(node.cfg), node.cfg))) or nil
         return Solution.new(p, { verdict = "unknown", method = "bestfirst",
-          reason = format("stopped after %d states (max_states)", max_states),
+          lower_bound = bound,
+          reason = format("stopped after %d states (%s)%s", expanded,
+            late and "time_limit" or "max_states", bound and format(
+            "; at least %d moves", bound) or ""),
           stats = { states = expanded } })
       end
       for _, m in ipairs(legal_moves(p, node.cfg)) do
