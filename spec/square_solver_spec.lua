@@ -271,6 +271,17 @@ describe("auto on square-grid puzzles too large for the bitboards (spans over 64
     end
   end)
 
+  it("keeps the memory budget on 200 coins (the bounded search is skipped where one expansion is too big)", function()
+    local f = os.tmpname()
+    local out, st = S.run("timeout 120 /usr/bin/time -f %M -o " .. f .. " " .. S.PENNY
+      .. " spec/fixtures/square200.lua")
+    assert.equal(0, st, out)
+    assert.truthy(out:find("^solved"), out)
+    local kb = tonumber(io.open(f):read("a"):match("(%d+)%s*$"))
+    os.remove(f)
+    assert.is_true(kb < (256 + 100) * 1024, kb .. " KB")
+  end)
+
   it("says the bound the search proved when the construction answers", function()
     -- a goal far away: the bounded search stops, the constructive solver
     -- answers (Thm 3.3 holds), and the Solution says what was proven

@@ -279,7 +279,9 @@ which decides every puzzle there and solves it in O(d_AB + n d_B) moves.
 ]]
 local AUTO_EXACT_COINS, AUTO_EXACT_SECONDS = 10, 2
 local bounded_exact           -- below
-local BOUNDED_STATES = 4000
+-- the bounded A* in Lua: states expanded, memory, and the work of one
+-- expansion (coins times moves: every successor is a new configuration)
+local BOUNDED_STATES, BOUNDED_MEMORY, BOUNDED_WORK = 4000, 128 * 2^20, 40000
 
 -- the cells of the start's bounding box widened by the default margin
 local function window_cells(p)
@@ -342,13 +344,14 @@ A bounded exact search for square-grid puzzles that auto would otherwise
 give to the constructive solver: the bitboard engine where the span has
 at most 64 cells, else A* in Lua with the bound "goal cells uncovered"
 (admissible and consistent: one move covers at most one goal cell), for
-at most AUTO_EXACT_SECONDS (or the user's smaller limit).  Returns the
+at most AUTO_EXACT_SECONDS (or half the user's time limit).  Returns the
 Solution when it finished, else nil, the lower bound it proved and the
 seconds it spent.
 ]]
 bounded_exact = function(p, opts)
+  -- at most half of the user's time: the construction needs the rest
   local limit = AUTO_EXACT_SECONDS
-  if opts.time_limit and opts.time_limit < limit then limit = opts.time_limit end
+  if opts.time_limit and opts.time_limit / 2 < limit then limit = opts.time_limit / 2 end
   local t0 = core.clock()
   local o = {}
   for k, v in pairs(opts) do o[k] = v end
@@ -357,12 +360,14 @@ bounded_exact = function(p, opts)
   local span = p.start:span(p.rule)
   if span and #span <= 64 then
     sol = methods.engine.solve(p, o)
-  elseif p.up_to == "fixed" then
+  elseif p.up_to == "fixed" and #p.start * #p.start:movelist(p.rule)
+      <= BOUNDED_WORK then
     o.method, o.databases, o.progress = nil, nil, nil
     o.heuristic, o.admissible = strategies.uncovered(p), true
     -- Lua tables: each expanded state leaves some hundred successors in
     -- the open list; the cap keeps that within about 100 MB
     o.max_states = math.min(opts.max_states or BOUNDED_STATES, BOUNDED_STATES)
+    o.max_memory = math.min(opts.max_memory or BOUNDED_MEMORY, BOUNDED_MEMORY)
     sol = strategies.bestfirst(p, o)
     if sol.verdict == "solved" then
       sol.reason = format("optimal: A* with the bound \"goal cells uncovered\" "

@@ -237,6 +237,11 @@ function M.bestfirst(p, opts)
   local max_states = opts.max_states or 1000000
   local admissible = opts.admissible == true
   local deadline = opts.time_limit and clock() + opts.time_limit
+  -- each state kept costs its configuration (about 24 bytes a coin) and
+  -- the search's own tables: the budget bounds the states generated
+  local per_state = 160 + 24 * #p.start
+  local max_generated = opts.max_memory and opts.max_memory // per_state
+  local generated = 0
   local start = { cfg = p.start, g = 0 }
   local best = { [key(p, p.start)] = 0 }
   local open, tie, expanded = {}, 0, 0
@@ -255,8 +260,9 @@ function M.bestfirst(p, opts)
       end
       best[k] = -1                    -- closed
       expanded = expanded + 1
-      local late = deadline and expanded % 256 == 0 and clock() > deadline
-      if expanded > max_states or late then
+      local late = deadline and clock() > deadline
+      local full = max_generated and generated > max_generated
+      if expanded > max_states or late or full then
         -- with an admissible h every path to the goal has a node in the
         -- open list whose f is at most its length: the least f is a bound
         local bound = admissible and #open > 0 and math.ceil(math.min(open[1][1],
@@ -264,7 +270,8 @@ function M.bestfirst(p, opts)
         return Solution.new(p, { verdict = "unknown", method = "bestfirst",
           lower_bound = bound,
           reason = format("stopped after %d states (%s)%s", expanded,
-            late and "time_limit" or "max_states", bound and format(
+            late and "time_limit" or full and "max_memory" or "max_states",
+            bound and format(
             "; at least %d moves", bound) or ""),
           stats = { states = expanded } })
       end
@@ -275,6 +282,7 @@ function M.bestfirst(p, opts)
         if old == nil or old > node.g + 1 then
           best[ck] = node.g + 1
           tie = tie + 1
+          generated = generated + 1
           heap_push(open, node.g + 1 + check_h(h(c), c), tie,
             { cfg = c, g = node.g + 1, parent = node, move = m })
         end
