@@ -297,3 +297,33 @@ describe("triangular grid: bad input", function()
     end
   end)
 end)
+
+describe("auto on triangular puzzles of more than ten coins", function()
+  local S = require "support"
+  it("finds the optimum of a goal a few moves away before any construction", function()
+    local rand = S.rng(11)
+    local T = penny.board("triangular")
+    for _ = 1, 6 do
+      local cells = {}
+      for x = 0, 7 do for y = 0, 7 do cells[#cells + 1] = { x, y } end end
+      for i = #cells, 2, -1 do local j = rand(i); cells[i], cells[j] = cells[j], cells[i] end
+      local t = {}
+      for i = 1, 14 + rand(6) do t[i] = cells[i] end
+      local a = penny.config(T, t)
+      local b = a
+      for _ = 1, 1 + rand(2) do
+        local ms = b:movelist(2)
+        b = b:apply(ms[rand(#ms)], 2)
+      end
+      local p = penny.puzzle{ board = T, start = a, goal = b }
+      local s = p:solve{ progress = false }
+      assert.equal("solved", s.verdict)
+      assert.is_true(s.optimal, s.reason)
+      -- the plain search in a window of margin 2 is exact for answers of
+      -- at most 3 moves (a move lands next to a coin)
+      local truth = p:solve{ method = "bfs", progress = false }
+      assert.equal(#truth, #s)
+      assert.is_true(#s <= 3)
+    end
+  end)
+end)

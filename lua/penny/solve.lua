@@ -282,6 +282,9 @@ local bounded_exact           -- below
 -- the bounded A* in Lua: states expanded, memory, and the work of one
 -- expansion (coins times moves: every successor is a new configuration)
 local BOUNDED_STATES, BOUNDED_MEMORY, BOUNDED_WORK = 4000, 128 * 2^20, 40000
+-- (the moves are not even listed for more coins: their list is coins
+-- times targets long)
+local BOUNDED_COINS = 200
 
 -- the cells of the start's bounding box widened by the default margin
 local function window_cells(p)
@@ -357,11 +360,14 @@ bounded_exact = function(p, opts)
   for k, v in pairs(opts) do o[k] = v end
   o.time_limit = limit
   local sol
-  local span = p.start:span(p.rule)
+  -- (a span of at most 64 cells holds at most 64 coins: no span is
+  -- computed for more, nor off the square grid, where it is infinite)
+  local span = p.board:kind() == "square" and #p.start <= 64
+    and p.start:span(p.rule)
   if span and #span <= 64 then
     sol = methods.engine.solve(p, o)
-  elseif p.up_to == "fixed" and #p.start * #p.start:movelist(p.rule)
-      <= BOUNDED_WORK then
+  elseif p.up_to == "fixed" and #p.start <= BOUNDED_COINS
+      and #p.start * #p.start:movelist(p.rule) <= BOUNDED_WORK then
     o.method, o.databases, o.progress = nil, nil, nil
     o.heuristic, o.admissible = strategies.uncovered(p), true
     -- Lua tables: each expanded state leaves some hundred successors in
@@ -411,6 +417,7 @@ local function auto(p, opts)
     end
   end
   if tri.applies(p) then
+    local bound, spent
     if #p.start <= AUTO_EXACT_COINS and window_cells(p) <= 4096 then
       local o = {}
       for k, v in pairs(opts) do o[k] = v end
@@ -419,8 +426,25 @@ local function auto(p, opts)
       end
       local sol = methods.engine.solve(p, o)
       if sol.verdict ~= "unknown" then return sol end
+    else
+      -- bigger: a bounded A* first (fixed goals), as on the square grid
+      local exact
+      exact, bound, spent = bounded_exact(p, opts)
+      if exact then return exact end
     end
-    return tri.solve(p, opts)
+    local o = opts
+    if opts.time_limit and spent then
+      o = {}
+      for k, v in pairs(opts) do o[k] = v end
+      o.time_limit = math.max(opts.time_limit - spent, 0.001)
+    end
+    local sol = tri.solve(p, o)
+    if sol.verdict == "solved" and not sol.optimal and bound and bound > 1 then
+      sol.lower_bound = bound
+      sol.reason = sol.reason .. format("; a bounded exact search (%.1f s) "
+        .. "proved at least %d moves", spent, bound)
+    end
+    return sol
   end
   return methods.engine.solve(p, opts)
 end
