@@ -214,6 +214,19 @@ help(print)
     assert.truthy(parts[1]:find("^penny%.puzzle%(spec%)\n\nReturns a Puzzle"), parts[1])
   end)
 
+  it("calls every public function and method in an example that runs", function()
+    local code = {}
+    for block in manual.text():gmatch("```lua\n(.-)\n```") do code[#code + 1] = block end
+    code = table.concat(code, "\n")
+    local missing = {}
+    for _, name in ipairs(manual.public_names()) do
+      local short = name:match("[:.]([%w_]+)$")
+      local pat = (name:find(":", 1, true) and ":" or "%.") .. short .. "%f[^%w_]"
+      if not code:find(pat) then missing[#missing + 1] = name end
+    end
+    assert.same({}, missing)
+  end)
+
   it("documents every option of the schema", function()
     local text = manual.text()
     for _, o in ipairs(penny.options.list()) do
