@@ -85,6 +85,14 @@ describe("a puzzle as a page, in a browser", function()
     page.write(path, tri, { solution = tsol })
     assert.equal(string.format("solved in %d moves (optimum %d)", #tsol, #tsol),
       status_of(dom(path, "#autoplay")))
+    -- a construction that goes beyond the search window: the page's cells
+    -- grow to hold it (the solution is not optimal: no optimum shown)
+    local fig7 = pz.load("examples/thesis.pz")[2]
+    local csol = fig7:solve()
+    assert.is_false(csol.optimal)
+    page.write(path, fig7, { solution = csol })
+    assert.equal(string.format("solved in %d moves", #csol),
+      status_of(dom(path, "#autoplay")))
     os.remove(path)
   end)
 

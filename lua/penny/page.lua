@@ -45,8 +45,9 @@ local M = {}
 
 local DIM2 = { square = true, triangular = true, king = true, hexagonal = true }
 
--- the cells the page plays on
-local function cells_of(p)
+-- the cells the page plays on (and every cell the solution passes
+-- through, where a construction goes beyond the window)
+local function cells_of(p, sol)
   local board = p.board
   if board:bounded() then return board:cells() end
   if board:kind() == "square" then
@@ -56,11 +57,16 @@ local function cells_of(p)
   local m = p.margin or 2
   local lo, hi = p.start:bbox()
   lo, hi = { lo[1], lo[2] }, { hi[1], hi[2] }
-  if p.up_to == "fixed" then
-    local glo, ghi = p.goal:bbox()
+  local function widen(cfg)
+    local clo, chi = cfg:bbox()
+    if not clo then return end
     for i = 1, 2 do
-      lo[i], hi[i] = math.min(lo[i], glo[i]), math.max(hi[i], ghi[i])
+      lo[i], hi[i] = math.min(lo[i], clo[i]), math.max(hi[i], chi[i])
     end
+  end
+  if p.up_to == "fixed" then widen(p.goal) end
+  if sol and type(sol.replay) == "function" then
+    for _, c in ipairs(sol:replay()) do widen(c) end
   end
   local out = {}
   for y = lo[2] - m, hi[2] + m do
@@ -102,7 +108,7 @@ local function goal_keys(p)
 end
 
 local function coin_data(p, sol)
-  local cells = cells_of(p)
+  local cells = cells_of(p, sol)
   local index = {}
   for i, c in ipairs(cells) do index[c[1] .. "," .. c[2]] = i end
   local board = p.board
@@ -140,8 +146,11 @@ local function coin_data(p, sol)
   if sol then
     data.solution = {}
     for k, m in ipairs(sol.moves) do
-      data.solution[k] = { index[m.from[1] .. "," .. m.from[2]] - 1,
-                           index[m.to[1] .. "," .. m.to[2]] - 1 }
+      local f, t = index[m.from[1] .. "," .. m.from[2]], index[m.to[1] .. "," .. m.to[2]]
+      if not f or not t then
+        error(format("penny.page: move %d of the solution leaves the page's cells", k), 0)
+      end
+      data.solution[k] = { f - 1, t - 1 }
     end
   end
   return data
@@ -338,7 +347,8 @@ function M.html(p, opts)
   opts = opts or {}
   errors.fields(opts, "solution, title", "penny.page.html", 2)
   if opts.solution ~= nil and (type(opts.solution) ~= "table"
-      or type(opts.solution.moves) ~= "table") then
+      or (type(opts.solution.moves) ~= "table"
+          and type(opts.solution.moves) ~= "userdata")) then
     error("penny.page.html: solution must be a Solution (from puzzle:solve)", 2)
   end
   local game = p.game or "coins"
