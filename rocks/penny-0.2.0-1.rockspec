@@ -52,6 +52,7 @@ build = {
     ["penny.game"] = "lua/penny/game/init.lua",
     ["penny.game.coins"] = "lua/penny/game/coins.lua",
     ["penny.game.linepush"] = "lua/penny/game/linepush.lua",
+    ["penny.game.pushing"] = "lua/penny/game/pushing.lua",
     ["penny.solvers"] = "lua/penny/solvers.lua",
     ["penny.soundness"] = "lua/penny/soundness.lua",
     ["penny.json"] = "lua/penny/json.lua",

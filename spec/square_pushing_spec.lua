@@ -155,3 +155,95 @@ describe("minimum+1 puzzles by the pushing game (thesis Prop 3.32)", function()
       "penny.square.pushing.solve: a Config on a square board expected")
   end)
 end)
+
+describe("the pushing game as a game (penny.game.pushing)", function()
+  -- the pushes by the definition (update paper Def 5.3), apart from penny
+  local function ref_pushes(cfg)
+    local out = {}
+    for _, c in ipairs(cfg:positions()) do
+      for _, d in ipairs{ { 1, 0 }, { -1, 0 }, { 0, 1 }, { 0, -1 } } do
+        local t = { c[1] + d[1], c[2] + d[2] }
+        if not cfg:has(t) then
+          for _, e in ipairs{ { 1, 0 }, { -1, 0 }, { 0, 1 }, { 0, -1 } } do
+            local q = { t[1] + e[1], t[2] + e[2] }
+            if (q[1] ~= c[1] or q[2] ~= c[2]) and cfg:has(q) then
+              out[#out + 1] = cfg:without(c):with(t)
+              break
+            end
+          end
+        end
+      end
+    end
+    return out
+  end
+  local function ref_distance(a, b, cap)
+    local seen, frontier, d = { [a:key()] = true }, { a }, 0
+    while #frontier > 0 and d <= cap do
+      for _, c in ipairs(frontier) do if c == b then return d end end
+      local nxt = {}
+      for _, c in ipairs(frontier) do
+        for _, n in ipairs(ref_pushes(c)) do
+          if not seen[n:key()] then seen[n:key()] = true; nxt[#nxt + 1] = n end
+        end
+      end
+      frontier, d = nxt, d + 1
+    end
+    return math.huge
+  end
+
+  it("solves its puzzles optimally, as a search by the definition finds", function()
+    local rand = S.rng(7)
+    local all = plus_ones(4, 4)
+    local n, solvable = 0, 0
+    for _ = 1, 40 do
+      local a = all[rand(#all)]
+      local b = a
+      for _ = 1, rand(6) do
+        local ps = ref_pushes(b)
+        if #ps == 0 then break end
+        b = ps[rand(#ps)]
+      end
+      local p = penny.puzzle{ game = "pushing", start = a, goal = b }
+      local s = p:solve()
+      local d = ref_distance(a, b, 12)
+      if s.verdict == "solved" then
+        assert.equal(d, #s)
+        assert.is_true(s.optimal)
+        solvable = solvable + 1
+      else
+        assert.equal("unsolvable", s.verdict)
+        assert.equal(math.huge, d)
+      end
+      n = n + 1
+    end
+    assert.is_true(solvable > 20, solvable)
+  end)
+
+  it("agrees with Prop 3.32: the moves of a minimum+1 puzzle are one more than the pushes", function()
+    local rand = S.rng(9)
+    local all = plus_ones(4, 3)
+    for _ = 1, 30 do
+      local a, b = all[rand(#all)], all[rand(#all)]
+      local r = pushing.solve(a, b)
+      if r.solvable and r.pushes > 0 then
+        local q = penny.puzzle{ game = "pushing", start = a:without(r.a),
+                                goal = b:without(r.b) }
+        local s = q:solve()
+        assert.equal(r.pushes, #s)
+        assert.equal(r.pushes + 1, #r.moves)
+      end
+    end
+  end)
+
+  it("refuses a move that is not a push, with the reason", function()
+    local p = penny.puzzle{ game = "pushing", start = "oo\no.", goal = "oo\n.o" }
+    local ok, i, why, msg = p:check{ penny.move({ 0, 1 }, { 1, 1 }), penny.move({ 0, 0 }, { 5, 5 }) }
+    assert.is_false(ok)
+    assert.equal(2, i)
+    assert.equal("push", why)
+    assert.truthy(msg:find("neighbouring cell", 1, true), msg)
+    assert.has_error(function()
+      penny.puzzle{ game = "pushing", board = "triangular", start = "o o", goal = "o o" }
+    end, "the pushing game is played on the square grid")
+  end)
+end)

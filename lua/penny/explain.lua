@@ -203,6 +203,7 @@ local FACTS = {
     return facts
   end,
   linepush = linepush.explain,
+  pushing = pushing.game_facts,
 }
 
 function M.explain(p)

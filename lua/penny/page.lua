@@ -352,6 +352,10 @@ function M.html(p, opts)
     error("penny.page.html: solution must be a Solution (from puzzle:solve)", 2)
   end
   local game = p.game or "coins"
+  if game ~= "coins" and game ~= "linepush" then
+    error("penny.page: pages are made for coin moves and line pushes (not "
+      .. "the " .. game .. " game)", 2)
+  end
   local sol = opts.solution
   if sol ~= nil and sol.verdict ~= "solved" then sol = nil end
   local data

@@ -33,7 +33,7 @@ puzzle of the file.
   edges:   (u,v) (u,v) ...     the edges of a graph board (1-based)
   rule:    D  or  d=D [slide]  the adjacency threshold (default 2); "slide":
                                the coin must also slide there (rule.slide)
-  game:    coins | linepush    the game (default coins); line pushes are
+  game:    coins | linepush | pushing   the game (default coins); line pushes are
                                played on the unbounded square board, and
                                their goal may be "box WxH"
   up_to:   fixed | translation | rotation | symmetry

@@ -79,7 +79,7 @@ end
 local function draw(p, cfg, last, color, frame)
   if combined.is_config(cfg) then return tostring(cfg) end
   local board = p.board
-  if p.game ~= "coins" or not LATTICE_GRID[board:kind()] then
+  if p.game == "linepush" or not LATTICE_GRID[board:kind()] then
     local out = { render.terminal(cfg, { color = color }) }
     local coins = {}
     for _, c in ipairs(cfg:coins()) do

@@ -7,7 +7,7 @@ puzzle's own checks) asks the game instead of testing its name.  A game
 is a table of rules, with no solver in it (the solvers are registered by
 game in penny.solvers):
 
-  name        "coins", "linepush"
+  name        "coins", "linepush", "pushing"
   tokens      what it moves, for messages ("coins", "tokens")
   conserves   true when no move adds, removes or relabels a token: a goal
               of other tokens is then a verdict (unsolvable) rather than a
@@ -29,11 +29,12 @@ game in penny.solvers):
 
   game.get(name) -> game | nil
   game.of(p) -> the game of a puzzle
-  game.names() -> "coins, linepush"
+  game.names() -> "coins, linepush, pushing"
 ]]
 
 local coins = require "penny.game.coins"
 local linepush = require "penny.game.linepush"
+local pushing = require "penny.game.pushing"
 
 local table_concat, table_sort, pairs = table.concat, table.sort, pairs
 
@@ -41,7 +42,7 @@ local _ENV = nil
 
 local M = {}
 
-local games = { coins = coins, linepush = linepush }
+local games = { coins = coins, linepush = linepush, pushing = pushing }
 
 function M.get(name) return games[name] end
 

@@ -44,8 +44,8 @@ span by closure inside the cells of span(A).  Labels do not survive the
 reduction: only puzzles whose coins are all alike are taken.
 ]]
 
-local error, ipairs, format, require, type =
-  error, ipairs, string.format, require, type
+local error, ipairs, pairs, format, require, type =
+  error, ipairs, pairs, string.format, require, type
 
 local _ENV = nil
 
@@ -58,6 +58,8 @@ local errors = require "penny.errors"
 local Solution = require("penny.solution").Solution
 local expect = require("penny.puzzle").expect
 local sq = require "penny.square"
+local solvers = require "penny.solvers"
+local strategies = require "penny.strategies"
 
 local MAX_CELLS = 62        -- cells of a span the search indexes in a word
 
@@ -374,6 +376,45 @@ function M.explain(p, facts)
       .. "pushes from A less %s reach B less %s, so %d moves do (thesis "
       .. "Prop 3.32)", r.pushes, r.a and postext(r.a) or "-",
       r.b and postext(r.b) or "-", #r.moves) or unsolvable_text(r) }
+end
+
+-- }================================================================
+
+-- {================================================================
+-- The pushing game's own puzzles (penny.game.pushing): searched by A* with
+-- the bound "goal cells uncovered" (a push covers at most one goal cell:
+-- admissible and consistent), so the answers are optimal
+
+local function search(p, opts)
+  local o = {}
+  for k, v in pairs(opts or {}) do o[k] = v end
+  o.method, o.databases, o.progress = nil, nil, nil
+  o.heuristic, o.admissible = strategies.uncovered(p), true
+  local sol = strategies.bestfirst(p, o)
+  sol.method = "search"
+  if sol.verdict == "solved" and #sol.moves > 0 then
+    sol.reason = format("optimal: A* over the pushing game's configurations "
+      .. "with the bound \"goal cells uncovered\" (a push covers at most one "
+      .. "goal cell) expanded every state of lower estimate (%d states)",
+      sol.stats.states)
+  end
+  return sol
+end
+
+for _, name in ipairs{ "auto", "search" } do
+  solvers.add(name, { name = name, kind = "solver", game = "pushing",
+    about = "the pushing game: A* with the bound \"goal cells uncovered\", "
+      .. "optimal", solve = search }, true)
+end
+
+-- the facts of a pushing-game puzzle (puzzle:explain)
+function M.game_facts(p)
+  expect(p, "penny.square.pushing.game_facts")
+  return { { name = "the pushing game (update paper Def 5.3)", holds = true,
+    text = "pushes keep the coins and, between minimum configurations with "
+      .. "a pair of adjacent coins, the span (Prop 5.6); no theorem of the "
+      .. "game decides this puzzle here (Lemma 3.33 and Thm 3.38 are not "
+      .. "implemented), so search decides" } }
 end
 
 -- }================================================================
