@@ -464,7 +464,7 @@ describe("line pushes", function()
       assert.is_true(ps[3]:solve().optimal)
       local ok, e = pcall(pz.read, "puzzle: p\ngame: pushes\nstart: oo\ngoal: oo\n", "t.pz")
       assert.is_false(ok)
-      assert.equal("t.pz:2:7: unknown game 'pushes' (coins, linepush)", e)
+      assert.equal("t.pz:2:7: unknown game 'pushes' (coins, linepush, pushing)", e)
     end)
 
     it("explains the structure", function()
