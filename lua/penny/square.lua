@@ -28,6 +28,8 @@ thesis Section 3; Galliot, Gravier & Sivignon, Sections 1-3).
   sq.prop41(a, b)             -- the fractioned-span bound (update Prop 4.1)
   sq.canonical_L(m, n, x, y)  -- the canonical 'L' of a rectangle (Def 2.5)
   sq.canonical(cfg)           -- L_C: the canonical configuration of cfg
+  sq.uncut(puzzle)            -- does the board hold all of span(start) as
+                              -- the unbounded grid has it?
 
 The canonicalization by moves and the two-extra-coin constructive solver
 (Thm 3.3) are in penny.square_solver.
@@ -588,7 +590,8 @@ end
 -- does the square grid's theory see the whole game?  The rectangles and
 -- the theorems are about span(A) on the unbounded grid: a bounded board
 -- must hold all of it (then no move ever meets its edge).
-local function uncut(p)
+function M.uncut(p)
+  expect(p, "penny.square.uncut")
   if not p.board:bounded() then return true end
   local free = Config.new(Board.new("square"), p.start:positions())
   for _, c in ipairs(free:span(2):positions()) do
@@ -617,7 +620,7 @@ function M.explain(p, facts)
         or format("the start has %d coins on %s cells (x + y %s), the goal "
           .. "%d: a colour with two coins keeps two", na, colour, colour, nb) }
   end
-  if not uncut(p) then
+  if not M.uncut(p) then
     facts[#facts + 1] = { name = "span of the start (DDV Lemma 4)",
       holds = false, text = "the board's edge or holes cut span(start) as "
         .. "the unbounded grid has it: the square grid's rectangles and "

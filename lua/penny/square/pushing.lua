@@ -51,13 +51,13 @@ local _ENV = nil
 
 local M = {}
 
-local Board = require "penny.board"
 local Config = require "penny.config"
 local core = require "penny.core"
 local errors = require "penny.errors"
 local Solution = require("penny.solution").Solution
 local expect = require("penny.puzzle").expect
 local sq = require "penny.square"
+local game = require "penny.game.pushing"
 local solvers = require "penny.solvers"
 local strategies = require "penny.strategies"
 
@@ -102,21 +102,7 @@ end
 -- coin beside it
 function M.pushes(cfg)
   check(cfg, "pushes")
-  local board = cfg:board()
-  local out = {}
-  for _, c in ipairs(cfg:positions()) do
-    for _, p in ipairs(board:neighbours(c)) do
-      if not cfg:has(p) then
-        for _, q in ipairs(board:neighbours(p)) do
-          if (q[1] ~= c[1] or q[2] ~= c[2]) and cfg:has(q) then
-            out[#out + 1] = { from = c, to = p }
-            break
-          end
-        end
-      end
-    end
-  end
-  return out
+  return game.moves({ board = cfg:board() }, cfg)
 end
 
 -- {================================================================
@@ -307,17 +293,6 @@ end
 
 local function postext(c) return "(" .. c[1] .. "," .. c[2] .. ")" end
 
--- does the square grid's theory see the whole game?  On a bounded board
--- the span as the unbounded grid has it must lie inside the board.
-local function uncut(p)
-  if not p.board:bounded() then return true end
-  local free = Config.new(Board.new("square"), p.start:positions())
-  for _, c in ipairs(free:span(2):positions()) do
-    if not p.board:contains(c) then return false end
-  end
-  return true
-end
-
 function M.applies(p)
   expect(p, "penny.square.pushing.applies")
   if p.game ~= "coins" or p.board:kind() ~= "square" then
@@ -329,7 +304,7 @@ function M.applies(p)
   if p.start:labelled() or p.goal:labelled() then
     return false, "labelled coins (the reduction forgets labels)"
   end
-  if not uncut(p) then return false, "the board cuts the span" end
+  if not sq.uncut(p) then return false, "the board cuts the span" end
   return true
 end
 
