@@ -309,3 +309,19 @@ describe("random calls of the Lua API (tools/apifuzz.lua)", function()
     end)
   end
 end)
+
+describe("penny.pzfile on its own", function()
+  it("reads a combined-grid file in a Lua that never required penny", function()
+    local f = os.tmpname()
+    local h = assert(io.open(f, "w"))
+    h:write("puzzle: c\nboard: combined\nstart:\nooo\no.o\nooo\ngoal:\no..o\noooo\no..o\n")
+    h:close()
+    local out, st = S.run("lua5.4 -e 'package.path=\"lua/?.lua;lua/?/init.lua;\"..package.path; "
+      .. "package.cpath=\"build/lib/?.so;\"..package.cpath; "
+      .. "local p = require(\"penny.pzfile\").load(\"" .. f .. "\")[1]; "
+      .. "print(p.board, #p.start, p:solve().verdict)'")
+    os.remove(f)
+    assert.equal(0, st, out)
+    assert.equal("combined\t8\tsolved\n", out)
+  end)
+end)

@@ -60,6 +60,9 @@ local core = require "penny.core"
 local dsl = require "penny.dsl"
 local errors = require "penny.errors"
 local Puzzle = require "penny.puzzle"
+-- registers the class of board = "combined", so that a file can name it
+-- without the caller having required penny first
+require "penny.combined"
 
 local P, S, R, C, Cp = lpeg.P, lpeg.S, lpeg.R, lpeg.C, lpeg.Cp
 local error, format, ipairs, pairs, tonumber, tostring, setmetatable, pcall,
