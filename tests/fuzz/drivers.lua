@@ -15,7 +15,7 @@ local pzfile = require "penny.pzfile"
 local M = {}
 
 -- small limits: every input must be answered in well under a second
-local LIMITS = { max_states = 2000, time_limit = 0.2, max_memory = 2 ^ 26,
+local LIMITS = { max_states = 2000, time_limit = 0.02, max_memory = 2 ^ 26,
                  threads = 1 }
 local VERDICTS = { solved = true, unsolvable = true, unknown = true }
 
