@@ -144,4 +144,35 @@ describe("square grid: labelled coins, one span (thesis Thm 3.16)", function()
     assert.equal("unknown", s.verdict)
     assert.matches("line component", s.reason)
   end)
+
+  it("exchanges the two ends of one 'L' (through a coin of a red cell)", function()
+    -- a 6 x 6 span: its canonical 'L' (blue) and three red coins; the
+    -- ends (0,0) and (5,5) trade coins, everything else stays
+    local lab = require "penny.square.labelled"
+    local cells = {}
+    for y = 0, 5 do for x = 0, 5 do cells[#cells + 1] = { x, y } end end
+    local at = {}
+    for i, c in ipairs(cells) do at[c[1] * 8 + c[2]] = i end
+    local coin, label, want, blue, pts = {}, {}, {}, {}, {}
+    local function put(x, y, l, is_blue)
+      local i = at[x * 8 + y]
+      coin[i], label[i], want[i], blue[i] = i, l, l, is_blue or nil
+      pts[#pts + 1] = { x, y, label = l }
+    end
+    put(0, 0, 8, true); put(0, 2, 4, true); put(0, 4, 9, true)
+    put(1, 5, 2, true); put(3, 5, 1, true); put(5, 5, 5, true)
+    put(0, 5, 7); put(1, 4, 3); put(0, 3, 6)
+    want[at[0]], want[at[5 * 8 + 5]] = 5, 8
+    local moves = lab.permute{ cells = cells, coin = coin, label = label,
+      want = want, blue = blue }
+    assert.is_table(moves)
+    local a = penny.config(SQ, pts)
+    local ok, b = a:check(moves)
+    assert.is_true(ok)
+    assert.equal(5, b:label{ 0, 0 })
+    assert.equal(8, b:label{ 5, 5 })
+    for i, l in pairs(want) do
+      assert.equal(l, b:label(cells[i]))
+    end
+  end)
 end)

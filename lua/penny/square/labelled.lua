@@ -331,6 +331,37 @@ function M.permute(t)
     if ra ~= rb then return ra < rb end
     return a < b
   end)
+  -- d onto q by the smallest window that works, else by a scaffold;
+  -- true when done (the moves applied)
+  local function swap(q, d)
+    -- an end of an 'L' is refilled only beside a scaffold: after the
+    -- smallest window, build one before the larger windows (cheaper)
+    local scaffold_first = blue[q] and rank(q) ~= 0
+    for k, try in ipairs(TRIES) do
+      if k == 2 and scaffold_first and scaffolded(q, d) then return true end
+      local path = search(window(q, d, try[1], try[2]), q, d)
+      if path then
+        for _, mv in ipairs(path) do apply(mv[1], mv[2]) end
+        return true
+      end
+    end
+    return not scaffold_first and scaffolded(q, d) ~= nil
+  end
+  -- the coins not yet placed that could stand in for d on its cell:
+  -- those on red cells, nearest to d first
+  local function movers(d)
+    local list = {}
+    for id, i in pairs(pos) do
+      if id ~= d and not done[i] and not blue[i] then list[#list + 1] = id end
+    end
+    local at = cells[pos[d]]
+    table_sort(list, function(x, y)
+      local dx, dy = dist(cells[pos[x]], at), dist(cells[pos[y]], at)
+      if dx ~= dy then return dx < dy end
+      return pos[x] < pos[y]
+    end)
+    return list
+  end
   local swaps = 0
   for _, q in ipairs(order) do
     if label[occ[q]] ~= want[q] then
@@ -346,17 +377,25 @@ function M.permute(t)
         return nil, format("no coin labelled %s is left for (%d,%d)",
           tostring(want[q]), cells[q][1], cells[q][2])
       end
-      local path
-      for _, try in ipairs(TRIES) do
-        path = search(window(q, d, try[1], try[2]), q, d)
-        if path then break end
+      -- both ends of 'L's: the thesis's Case II swaps an end only with a
+      -- coin that is not one, and a window rarely holds two scaffolds
+      local both_ends = blue[q] and rank(q) ~= 0 and blue[pos[d]] and rank(pos[d]) ~= 0
+      local ok = not both_ends and swap(q, d)
+      if not ok and blue[pos[d]] then
+        -- d on a blue cell: first a coin not yet placed takes d's cell,
+        -- then d comes on from where it went
+        for _, h in ipairs(movers(d)) do
+          if swap(pos[d], h) then
+            swaps = swaps + 1
+            ok = swap(q, d)
+            break
+          end
+        end
       end
-      if not path then path = scaffolded(q, d) end
-      if not path then
+      if not ok then
         return nil, format("no swap found to bring a coin labelled %s to "
           .. "(%d,%d)", tostring(want[q]), cells[q][1], cells[q][2])
       end
-      for _, mv in ipairs(path) do apply(mv[1], mv[2]) end
       swaps = swaps + 1
     end
     done[q] = true
