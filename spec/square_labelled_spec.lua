@@ -164,7 +164,7 @@ describe("square grid: labelled coins, one span (thesis Thm 3.16)", function()
     put(0, 5, 7); put(1, 4, 3); put(0, 3, 6)
     want[at[0]], want[at[5 * 8 + 5]] = 5, 8
     local moves = lab.permute{ cells = cells, coin = coin, label = label,
-      want = want, blue = blue }
+      want = want, blue = blue, ends = { [at[0]] = true, [at[5 * 8 + 5]] = true } }
     assert.is_table(moves)
     local a = penny.config(SQ, pts)
     local ok, b = a:check(moves)

@@ -9,6 +9,8 @@ dropped beside them) put the coin with the right label on every cell.
     label = { [id] = label },   each coin's label (equal labels: a colour)
     want = { [i] = label },     the label each occupied cell must end with
     blue = { [i] = true },      the cells of the 'L's (the others are red)
+    ends = { [i] = true },      their ends (each 'L' has two, at opposite
+                                corners of its rectangle)
     pinned = { [i] = true },    cells whose coin never changes
     ends_first = bool,          the ends of the 'L's before the others
     limit = n, tick = f,        states per window search; called every
@@ -69,7 +71,7 @@ end
 
 function M.permute(t)
   local cells, label, want = t.cells, t.label, t.want
-  local blue, pinned = t.blue or {}, t.pinned or {}
+  local blue, pinned, ends = t.blue or {}, t.pinned or {}, t.ends or {}
   local limit, tick = t.limit or LIMIT, t.tick
   local n = #cells
   local idx = {}
@@ -310,20 +312,13 @@ function M.permute(t)
   -- the cells in order: the 'L's, then the others; each gets its coin
   local order = {}
   for i = 1, n do if occ[i] ~= nil and not done[i] then order[#order + 1] = i end end
-  -- the ends of the 'L's (blue cells with one blue neighbour within two
-  -- steps along a side, at most) come after the other blue cells: when
-  -- their turn comes most coins are placed and held still, so a window
-  -- large enough for a scaffold stays small in states
+  -- the ends of the 'L's come after the other blue cells: when their
+  -- turn comes most coins are placed and held still, so a window large
+  -- enough for a scaffold stays small in states (or first: then the
+  -- scaffold is free to use every coin)
   local function rank(i)
     if not blue[i] then return 2 end
-    local c, k = cells[i], 0
-    for _, d in ipairs{ { 1, 0 }, { -1, 0 }, { 0, 1 }, { 0, -1 } } do
-      for step = 1, 2 do
-        local j = idx[key(c[1] + step * d[1], c[2] + step * d[2])]
-        if j and blue[j] then k = k + 1; break end
-      end
-    end
-    if k > 1 then return 0 end
+    if not ends[i] then return 0 end
     return t.ends_first and -1 or 1
   end
   table_sort(order, function(a, b)
@@ -336,7 +331,7 @@ function M.permute(t)
   local function swap(q, d)
     -- an end of an 'L' is refilled only beside a scaffold: after the
     -- smallest window, build one before the larger windows (cheaper)
-    local scaffold_first = blue[q] and rank(q) ~= 0
+    local scaffold_first = ends[q]
     for k, try in ipairs(TRIES) do
       if k == 2 and scaffold_first and scaffolded(q, d) then return true end
       local path = search(window(q, d, try[1], try[2]), q, d)
@@ -379,7 +374,7 @@ function M.permute(t)
       end
       -- both ends of 'L's: the thesis's Case II swaps an end only with a
       -- coin that is not one, and a window rarely holds two scaffolds
-      local both_ends = blue[q] and rank(q) ~= 0 and blue[pos[d]] and rank(pos[d]) ~= 0
+      local both_ends = ends[q] and ends[pos[d]]
       local ok = not both_ends and swap(q, d)
       if not ok and blue[pos[d]] then
         -- d on a blue cell: first a coin not yet placed takes d's cell,
@@ -452,16 +447,17 @@ end
 -- their coins last or first
 local LABEL_TRIES = { { 1, false }, { -1, false }, { 1, true }, { -1, true } }
 
--- an end of an 'L' in the set: at most one occupied cell within two
--- steps along each side (one arm, or none)
-local function is_end(c, set)
-  local k = 0
-  for _, d in ipairs(DIRS) do
-    for step = 1, 2 do
-      if set[key(c[1] + step * d[1], c[2] + step * d[2])] then k = k + 1; break end
-    end
+-- the ends of the canonical 'L's of a's span, by index into span: the
+-- bottom left and top right corners of each rectangle (sq.canonical_L's
+-- path runs from one to the other, and both carry a coin)
+local function ends_of(a, span)
+  local at, ends = {}, {}
+  for i, c in ipairs(span) do at[key(c[1], c[2])] = i end
+  for _, r in ipairs(sq.rectangles(a)) do
+    ends[at[key(r[1], r[2])]] = true
+    ends[at[key(r[1] + r[3] - 1, r[2] + r[4] - 1)]] = true
   end
-  return k <= 1
+  return ends
 end
 
 -- drops (at most hand) on the span's free cells, each on a cell with two
@@ -511,6 +507,7 @@ end
 
 -- one try: the moves, or nil and why
 local function labelled_try(a, b, first, second, info, span, set0, way, tick)
+  local ends = ends_of(a, span)
   local set = {}
   for k, v in pairs(set0) do set[k] = v end
   local blue = {}
@@ -525,7 +522,7 @@ local function labelled_try(a, b, first, second, info, span, set0, way, tick)
   -- fewest drops that occupy every neighbour of the end in the span, so
   -- that its coin can later be replaced by a single move
   for i, c in ipairs(span) do
-    if blue[i] and info.hand - #drops >= 2 and is_end(c, set) then
+    if ends[i] and info.hand - #drops >= 2 then
       local plan = scaffold(c, span, set, info.hand - #drops)
       for _, d in ipairs(plan or {}) do
         set[key(d[1], d[2])] = true
@@ -569,7 +566,7 @@ local function labelled_try(a, b, first, second, info, span, set0, way, tick)
     if m:has(c) then coin[i] = i; label[i] = m:label(c) or 0 end
   end
   local perm, swaps = M.permute{ cells = span, coin = coin, label = label,
-    want = want, blue = blue, pinned = pins(a, span, coin), tick = tick,
+    want = want, blue = blue, ends = ends, pinned = pins(a, span, coin), tick = tick,
     ends_first = way[2] }
   if not perm then return nil, swaps end
   local moves = concat(moves1:totable(), perm)
