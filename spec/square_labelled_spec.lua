@@ -175,4 +175,43 @@ describe("square grid: labelled coins, one span (thesis Thm 3.16)", function()
       assert.equal(l, b:label(cells[i]))
     end
   end)
+
+  it("solves puzzles whose goal has a smaller span, along its route", function()
+    -- Thm 3.16 with two spans: the 'L's at step [3] are span(B)'s, and a
+    -- pin that must change is a miss of this route, never a proof
+    local rand, solved, tried = rng(11), 0, 0
+    while tried < 12 do
+      local cells = {}
+      for x = 0, 4 do for y = 0, 4 do cells[#cells + 1] = { x, y } end end
+      for i = #cells, 2, -1 do local j = rand(i); cells[i], cells[j] = cells[j], cells[i] end
+      local pts = {}
+      for i = 1, 5 + rand(4) do pts[i] = { cells[i][1], cells[i][2], label = i } end
+      local a = penny.config(SQ, pts)
+      local b = a
+      for _ = 1, 40 do
+        local ms = b:movelist()
+        if #ms == 0 then break end
+        b = b:apply(ms[rand(#ms)])
+      end
+      if b:span(2) ~= a:span(2) and #b < #b:span(2) and sq.theorem38(a, b).holds then
+        tried = tried + 1
+        local coins, q = b:coins(), {}
+        for i = #coins, 2, -1 do
+          local j = rand(i)
+          coins[i].label, coins[j].label = coins[j].label, coins[i].label
+        end
+        for i, c in ipairs(coins) do q[i] = { c[1], c[2], label = c.label } end
+        local p = penny.puzzle{ board = SQ, start = a, goal = penny.config(SQ, q) }
+        local s = ss.solve_puzzle(p)
+        if s.verdict == "solved" then
+          assert.is_true(p:check(s.moves))
+          solved = solved + 1
+        else
+          assert.equal("unknown", s.verdict)
+          assert.matches("pinned cell", s.reason)
+        end
+      end
+    end
+    assert.is_true(solved >= 6, solved)
+  end)
 end)

@@ -507,7 +507,7 @@ end
 
 -- one try: the moves, or nil and why
 local function labelled_try(a, b, first, second, info, span, set0, way, tick)
-  local ends = ends_of(a, span)
+  local ends = ends_of(b, span)
   local set = {}
   for k, v in pairs(set0) do set[k] = v end
   local blue = {}
@@ -566,7 +566,7 @@ local function labelled_try(a, b, first, second, info, span, set0, way, tick)
     if m:has(c) then coin[i] = i; label[i] = m:label(c) or 0 end
   end
   local perm, swaps = M.permute{ cells = span, coin = coin, label = label,
-    want = want, blue = blue, ends = ends, pinned = pins(a, span, coin), tick = tick,
+    want = want, blue = blue, ends = ends, pinned = pins(b, span, coin), tick = tick,
     ends_first = way[2] }
   if not perm then return nil, swaps end
   local moves = concat(moves1:totable(), perm)
@@ -576,12 +576,34 @@ local function labelled_try(a, b, first, second, info, span, set0, way, tick)
   return moves, info
 end
 
+-- the same labels, as many times each
+local function same_labels(a, b)
+  local count = {}
+  for _, c in ipairs(a:coins()) do count[c.label or 0] = (count[c.label or 0] or 0) + 1 end
+  for _, c in ipairs(b:coins()) do count[c.label or 0] = (count[c.label or 0] or 0) - 1 end
+  for _, k in pairs(count) do if k ~= 0 then return false end end
+  return true
+end
+
 function M.solve(a, b, first, second, info, tick)
   local ok, why = sq.theorem316(a, b)
+  if ok == nil and a:span(2) ~= b:span(2) then
+    -- two spans: the route shrinks A's 'L's into B's rectangles, so the
+    -- 'L's at step [3] are span(B)'s and Thm 3.16's exceptions are read
+    -- there (theorem316(B, B)); whether the permutation wanted at M
+    -- leaves the pins alone is known only then (the thesis states the
+    -- theorem along the route), and a pin to change is a miss, not a
+    -- proof: another route may put the right coin there
+    ok, why = sq.theorem316(b, b)
+    if ok and not same_labels(a, b) then
+      ok, why = false, "A and B do not carry the same labels"
+    end
+  end
   if not ok then
     return nil, "labelled coins: " .. (why or "Thm 3.16 does not apply")
   end
-  local span = a:span(2):positions()
+  -- the cells of the 'L's at M and of the drops beside them
+  local span = b:span(2):positions()
   table_sort(span, function(p, q)
     if p[2] ~= q[2] then return p[2] < q[2] end
     return p[1] < q[1]
