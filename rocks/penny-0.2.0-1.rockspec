@@ -75,6 +75,7 @@ build = {
     ["penny.repl"] = "lua/penny/repl.lua",
     ["penny.square"] = "lua/penny/square.lua",
     ["penny.square.window"] = "lua/penny/square/window.lua",
+    ["penny.square.sweep"] = "lua/penny/square/sweep.lua",
     ["penny.square.group"] = "lua/penny/square/group.lua",
     ["penny.square.labelled"] = "lua/penny/square/labelled.lua",
     ["penny.square.pushing"] = "lua/penny/square/pushing.lua",

@@ -194,6 +194,7 @@ describe("the soundness harness (penny.soundness)", function()
         "Prop 1.2 (last move)", "Prop 1.3 (star)", "Cor 1.7 (span)",
         "Prop 3.11 (dead cells)", "checkerboard (thesis Lemma 3.9)",
         "Prop 1.17 (one extra coin)", "Prop 4.1 (fractioned span)",
+        "Theorem 4.5 (fractioned span)",
         "Prop 3.31 (1 x 5 centre)", "Theorem 3.8 (two extra coins)",
         "Theorem 3.16 (labelled, same span)",
         "Prop 3.32 (minimum+1, the pushing game)",

@@ -166,6 +166,109 @@ describe("square grid: the two-extra-coin solver (update paper Thm 3.3)", functi
   end)
 end)
 
+describe("square grid: a goal fractioned inside one rectangle (update paper Thm 4.5)", function()
+  -- B: cells of two bands, along the bottom and the top of a w x h box,
+  -- with the fewest coins the theorem allows; A: as many random coins
+  -- whose span is the box
+  local function instance(rand, gen, w, h)
+    for _ = 1, 500 do
+      local hb, ht = rand(3), rand(3)
+      if h - hb - ht >= 2 then
+        local band = {}
+        for x = 0, w - 1 do
+          for y = 0, h - 1 do
+            if y < hb or y >= h - ht then band[#band + 1] = { x, y } end
+          end
+        end
+        for i = #band, 2, -1 do
+          local j = rand(i)
+          band[i], band[j] = band[j], band[i]
+        end
+        for n = 4, #band do
+          local pts = {}
+          for i = 1, n do pts[i] = band[i] end
+          local b = penny.config(SQ, pts)
+          local a = gen(n, w, h)
+          if #sq.rectangles(b) > 1 and sq.theorem45(a, b).holds then return a, b end
+        end
+      end
+    end
+  end
+
+  it("sweeps an 'L' into the goal's parts: every solution replayed", function()
+    local gen = generator(45)
+    local r = 45
+    local function rand(k)
+      r = (r * 1103515245 + 12345) % 2147483648
+      return (r >> 8) % k + 1
+    end
+    local solved = 0
+    for _, box in ipairs{ { 8, 8 }, { 7, 12 }, { 12, 7 }, { 10, 10 }, { 6, 9 } } do
+      for _ = 1, 3 do
+        local a, b = instance(rand, gen, box[1], box[2])
+        assert.is_truthy(a, "no instance in a " .. box[1] .. " x " .. box[2] .. " box")
+        local t = sq.theorem45(a, b)
+        local moves, info = ss.solve(a, b)
+        assert.is_truthy(moves, info)
+        assert.equal(b, replay(a, moves))
+        assert.equal(t.N, #a)
+        solved = solved + 1
+      end
+    end
+    assert.equal(15, solved)
+  end)
+
+  it("states its hypotheses and says which one fails", function()
+    local a = penny.config(SQ, "oo.ooo\no.o.o.\nooo...\n......\no.o..o\n.o.o..")
+    local b = penny.config(SQ, "oooooo\n..oooo\n......\n......\n......\noooooo")
+    local t = sq.theorem45(a, b)
+    assert.is_true(t.holds)
+    assert.same({ 6, 6, 16, 6, 8 }, { t.m, t.n, t.N, t.min_a, t.min_b })
+    -- the worst case of Cor 4.2 has too few coins
+    local p = penny.generate.fractioned(11)
+    t = sq.theorem45(p.start, p.goal)
+    assert.is_false(t.holds)
+    assert.matches("is not above", t.why)
+    -- two parts in the start: not one rectangle
+    t = sq.theorem45(penny.config(SQ, "oo....oo"), penny.config(SQ, "oo....oo"))
+    assert.is_false(t.holds)
+    assert.matches("2 components", t.why)
+    -- explain says solvable by it, and the solver names it
+    local q = penny.puzzle{ start = a, goal = b }
+    local _, facts, verdict = q:explain()
+    assert.equal("solvable", verdict)
+    local named = false
+    for _, f in ipairs(facts) do
+      if f.name == "Theorem 4.5 (fractioned span)" then named = f.decisive end
+    end
+    assert.is_true(named)
+    local s = q:solve{ method = "square" }
+    assert.equal("solved", s.verdict)
+    assert.matches("Thm 4.5", s.reason)
+  end)
+
+  it("generates Cor 4.2's worst cases: unsolvable by Prop 4.1 with many spare coins", function()
+    for n = 9, 16 do
+      local p = penny.generate.fractioned(n)
+      assert.equal(#p.start, #p.goal)
+      assert.equal(n % 2 == 1 and (3 * n - 3) // 2 or (3 * n - 2) // 2, #p.start)
+      assert.equal((n - 2) // 2, #sq.extra_coins(p.start))
+      assert.equal((n - 5) // 2, #sq.redundant_coins(p.goal))
+      local r = sq.rectangles(p.start)
+      assert.same({ 0, 0, n, n }, r[1])
+      assert.equal(2, #sq.rectangles(p.goal))
+      local _, facts, verdict = p:explain()
+      assert.equal("unsolvable", verdict)
+      local by41 = false
+      for _, f in ipairs(facts) do
+        if f.name == "Prop 4.1 (fractioned span)" then by41 = f.decisive end
+      end
+      assert.is_true(by41)
+    end
+    assert.has_error(function() penny.generate.fractioned(8) end)
+  end)
+end)
+
 describe("square grid: the small subroutines (re-derived by search)", function()
   -- replay G' actions in the box; moves, takes and drops by the thesis's
   -- rules (Section 1.4), reversibility checked when the entry says so

@@ -21,6 +21,12 @@ penny.generate -- puzzle generators, reproducible from a seed.
       -- a puzzle on a bounded board whose optimum is at least min_length:
       -- a start and a configuration farthest from it (a complete
       -- distance table)
+  G.fractioned(n)
+      -- update paper Cor 4.2: A_n -> B_n on the square grid (n >= 9), an
+      -- n x n 'L' with coins added to its bottom row, and two lines along
+      -- the top and bottom rows: unsolvable (Prop 4.1) though A has
+      -- floor((n - 2) / 2) extra coins and B floor((n - 5) / 2) redundant
+      -- ones (so, n growing, Cor 4.3: no number of them suffices)
   G.hardest(configs, { rule =, up_to =, threads = })
       -- among a family of configurations (the letters of a font, say),
       -- the pair farthest apart: { start = i, goal = j, distance = d,
@@ -327,6 +333,49 @@ function M.deep(spec)
   end
   error(format("generate.deep: no puzzle of optimum %d or more in %d tries",
     L, tries), 2)
+end
+
+-- the cells of a row, every other one from x = 0 (the minimum chain of
+-- an n x 1 line: both ends), with `more` of the gaps between filled
+local function row(n, y, more)
+  local out = {}
+  for x = 0, n - 1, 2 do out[#out + 1] = { x, y } end
+  if (n - 1) % 2 == 1 then out[#out + 1] = { n - 1, y } end
+  local x = 1
+  while more > 0 and x < n - 1 do
+    out[#out + 1] = { x, y }
+    more, x = more - 1, x + 2
+  end
+  return out
+end
+
+function M.fractioned(n)
+  if math.type(n) ~= "integer" or n < 9 then
+    error("generate.fractioned: n must be an integer >= 9 (update paper Cor 4.2)", 2)
+  end
+  if n > 2000 then error("generate.fractioned: n at most 2000", 2) end
+  local board = Board.new("square")
+  -- A_n: the 'L' down the left column and along the bottom row, coins
+  -- every other cell from the top (sq.canonical_L turned upside down),
+  -- and floor((n - 2) / 2) of the bottom row's gaps filled
+  local a, have = {}, {}
+  for _, c in ipairs(sq.canonical_L(n, n):positions()) do
+    local p = { c[1], n - 1 - c[2] }
+    a[#a + 1] = p
+    have[p[1] .. "," .. p[2]] = true
+  end
+  local more = (n - 2) // 2
+  for x = 0, n - 1 do
+    if more > 0 and not have[x .. ",0"] then
+      a[#a + 1] = { x, 0 }
+      more = more - 1
+    end
+  end
+  local b = row(n, n - 1, 0)
+  for _, c in ipairs(row(n, 0, (n - 5) // 2)) do b[#b + 1] = c end
+  return Puzzle.new{ board = board, start = Config.new(board, a),
+    goal = Config.new(board, b), name = format("A_%d -> B_%d (update paper "
+      .. "Cor 4.2)", n, n) }
 end
 
 function M.hardest(configs, opts)

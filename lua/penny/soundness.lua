@@ -298,6 +298,39 @@ local function square_fractioned(rand)
            goal = Config.new(board, coins_of(bpos, lb)) }
 end
 
+--[[
+Fractioned goals with coins to spare (update paper Thm 4.5): span(A) one
+small rectangle, B the cells of a band along its bottom and one along
+its top (at least two rows apart), a few left out; A as many coins with
+span the rectangle.  Drawn until the theorem's hypotheses hold (its
+count condition is the binding one).  Turned a quarter at random.
+]]
+local function square_sweep(rand)
+  local board = Board.new("square")
+  local m, n = 1 + rand(2), 4 + rand(2)
+  local h1, h2 = rand(2), rand(2)
+  if n - h1 - h2 < 2 then return nil end
+  local bpos = {}
+  for x = 0, m - 1 do
+    for y = 0, n - 1 do
+      if y < h1 or y >= n - h2 then bpos[#bpos + 1] = { x, y } end
+    end
+  end
+  bpos = shuffled(rand, bpos)
+  for _ = 1, rand(3) - 1 do bpos[#bpos] = nil end
+  local k = #bpos - sq.min_cardinality(m, n)
+  if k < 2 then return nil end
+  local apos = Generate.config{ span = { m, n }, extra = k,
+                                seed = rand(1000000) }:positions()
+  if rand(2) == 1 then
+    for _, c in ipairs(apos) do c[1], c[2] = c[2], c[1] end
+    for _, c in ipairs(bpos) do c[1], c[2] = c[2], c[1] end
+  end
+  local a, b = Config.new(board, apos), Config.new(board, bpos)
+  if #sq.rectangles(b) < 2 or not sq.theorem45(a, b).holds then return nil end
+  return { board = board, rule = { d = 2 }, up_to = "fixed", start = a, goal = b }
+end
+
 -- a random connected graph on n vertices (a random tree plus edges)
 local function random_graph(rand)
   local n = 4 + rand(5)
@@ -370,6 +403,7 @@ M.FAMILIES = {
   ["square spans"] = square_spans,
   ["square even spans"] = function(rand) return square_spans(rand, true) end,
   ["square fractioned"] = square_fractioned,
+  ["square sweep"] = square_sweep,
   ["square minimum+1"] = square_plus_one,
   ["square box"] = function(rand)
     local w, h = 2 + rand(3), 2 + rand(2)

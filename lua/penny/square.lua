@@ -188,6 +188,28 @@ local function covers(outer, inner)
   return true
 end
 
+-- Thm 3.8 (b): b1 with two neighbours in B, b2 with two in B \ {b1}
+local function redundant_pair(b)
+  local bp = b:positions()
+  local function nbrs(cfg, c)
+    local n = 0
+    for _, nb in ipairs(cfg:board():neighbours(c)) do if cfg:has(nb) then n = n + 1 end end
+    return n
+  end
+  for _, b1 in ipairs(bp) do
+    if nbrs(b, b1) >= 2 then
+      local rest = b:without(b1)
+      for _, b2 in ipairs(bp) do
+        if (b2[1] ~= b1[1] or b2[2] ~= b1[2]) and nbrs(rest, b2) >= 2 then
+          return { b1, b2 }
+        end
+      end
+    end
+  end
+  return nil, "B has no coin b1 with two neighbours and b2 with two "
+    .. "neighbours besides b1"
+end
+
 --[[
 Thesis Thm 3.8 (update paper Thm 3.3): |A| = |B| and
 (a) two coins a1 != a2 of A with span(A \ {a1, a2}) containing span(B),
@@ -237,29 +259,72 @@ function M.theorem38(a, b, poll)
     r.a_why = "no two coins of A leave a span that contains span(B) with "
       .. "span(B) connected inside each of its components"
   end
-  local bp = b:positions()
-  local function nbrs(cfg, c)
-    local n = 0
-    for _, nb in ipairs(cfg:board():neighbours(c)) do if cfg:has(nb) then n = n + 1 end end
-    return n
+  r.b, r.b_why = redundant_pair(b)
+  r.holds = r.a ~= nil and r.b ~= nil
+  return r
+end
+
+--[[
+Update paper Thm 4.5 (a goal whose span may be fractioned): |A| = |B| = N
+and (i) span(A) is one m x n rectangle R holding every coin of B; (ii)
+two coins a1 != a2 of A with span(A minus them) = R; (iii) b1, b2 of B as
+in Thm 3.8 (b); (iv) in the form the paper proves, N > min_A + min_B / 2
++ 1 and N > min_B + ceil(min(m, n) / 2) + 1, where min_C is the number of
+coins of a minimum configuration of span(C) (weaker than the stated N >=
+3/2 max(min_A, min_B) + 2).  Then A reaches B.  Returns { holds, a, b,
+m, n, N, min_a, min_b, why }; poll as theorem38's.
+]]
+function M.theorem45(a, b, poll)
+  check(a, "the start")
+  check(b, "the goal")
+  if poll ~= nil and type(poll) ~= "function" then
+    error("penny.square.theorem45: poll must be a function", 2)
   end
-  for _, b1 in ipairs(bp) do
-    if nbrs(b, b1) >= 2 then
-      local rest = b:without(b1)
-      for _, b2 in ipairs(bp) do
-        if (b2[1] ~= b1[1] or b2[2] ~= b1[2]) and nbrs(rest, b2) >= 2 then
-          r.b = { b1, b2 }
-          break
-        end
+  local r = { holds = false, N = #a }
+  if #a ~= #b then
+    r.why = format("|A| = %d and |B| = %d differ", #a, #b)
+    return r
+  end
+  local rects = M.rectangles(a)
+  if #rects ~= 1 then
+    r.why = format("span(A) has %d components, not one rectangle", #rects)
+    return r
+  end
+  local R = rects[1]
+  r.m, r.n = R[3], R[4]
+  for _, c in ipairs(b:positions()) do
+    if c[1] < R[1] or c[1] >= R[1] + R[3] or c[2] < R[2] or c[2] >= R[2] + R[4] then
+      r.why = format("(%d,%d) of B is outside span(A)", c[1], c[2])
+      return r
+    end
+  end
+  r.min_a = M.min_cardinality(R[3], R[4])
+  r.min_b = 0
+  for _, q in ipairs(M.rectangles(b)) do r.min_b = r.min_b + M.min_cardinality(q[3], q[4]) end
+  local half = (math.min(R[3], R[4]) + 1) // 2
+  if not (2 * #a > 2 * r.min_a + r.min_b + 2 and #a > r.min_b + half + 1) then
+    r.why = format("N = %d is not above both min_A + min_B/2 + 1 = %g and "
+      .. "min_B + ceil(min(m,n)/2) + 1 = %d (min_A = %d, min_B = %d)", #a,
+      r.min_a + r.min_b / 2 + 1, r.min_b + half + 1, r.min_a, r.min_b)
+    return r
+  end
+  local spana, pos = a:span(2), a:positions()
+  for i = 1, #pos do
+    for j = i + 1, #pos do
+      if poll then poll() end
+      if covers(a:without(pos[i]):without(pos[j]):span(2), spana) then
+        r.a = { pos[i], pos[j] }
+        break
       end
     end
-    if r.b then break end
+    if r.a then break end
   end
-  if not r.b then
-    r.b_why = "B has no coin b1 with two neighbours and b2 with two "
-      .. "neighbours besides b1"
+  if not r.a then
+    r.why = "A has no two extra coins (no two leave its span whole)"
+    return r
   end
-  r.holds = r.a ~= nil and r.b ~= nil
+  r.b, r.why = redundant_pair(b)
+  r.holds = r.b ~= nil
   return r
 end
 
@@ -692,6 +757,24 @@ function M.explain(p, facts)
   facts[#facts + 1] = { name = "Theorem 3.8 (two extra coins)", holds = t.holds,
     decisive = t.holds and not labelled, verdict = t.holds and not labelled
       and "solvable" or nil, text = why }
+  -- span(B) fractioned inside one rectangle: update paper Thm 4.5
+  if #rects == 1 and #M.rectangles(p.goal) > 1 then
+    local u = M.theorem45(p.start, p.goal)
+    local text = u.holds and format("span(A) is one %d x %d rectangle holding "
+      .. "B; a1 = (%d,%d), a2 = (%d,%d) are extra in A; b1 = (%d,%d), b2 = "
+      .. "(%d,%d) are redundant in B; N = %d > min_A + min_B/2 + 1 = %g and "
+      .. "> min_B + ceil(min(m,n)/2) + 1 = %d", u.m, u.n, u.a[1][1], u.a[1][2],
+      u.a[2][1], u.a[2][2], u.b[1][1], u.b[1][2], u.b[2][1], u.b[2][2], u.N,
+      u.min_a + u.min_b / 2 + 1, u.min_b + (math.min(u.m, u.n) + 1) // 2 + 1)
+      or u.why
+    if u.holds and labelled then
+      text = text .. "; so the coins' shape is reachable, but the theorem is "
+        .. "about unlabelled coins"
+    end
+    facts[#facts + 1] = { name = "Theorem 4.5 (fractioned span)", holds = u.holds,
+      decisive = u.holds and not labelled, verdict = u.holds and not labelled
+        and "solvable" or nil, text = text }
+  end
 end
 
 -- errors said at the caller's line, not inside penny

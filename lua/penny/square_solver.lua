@@ -66,6 +66,7 @@ local core = require "penny.core"
 local sq = require "penny.square"
 local window = require "penny.square.window"
 local labelled = require "penny.square.labelled"
+local sweep = require "penny.square.sweep"
 local errors = require "penny.errors"
 local Solution = require("penny.solution").Solution
 
@@ -890,9 +891,52 @@ the construction: when one stops it, the third result is "limit".
 ]]
 -- the route in G': the actions from (A, 0) to the canonical configuration
 -- K with coins in hand, and those from there to (B, 0)
+-- (update paper Thm 4.5, span(B) fractioned inside one rectangle: the
+-- canonical 'L' of span(A) swept into span(B)'s, penny.square.sweep)
+local function route45(a, b, th)
+  local sa, why = canonical_state(coords(a), 0, th.a)
+  if not sa then return nil, why end
+  local b1, b2 = th.b[1], th.b[2]
+  local sb, bwhy = canonical_state(coords(b:without(b1):without(b2)), 2)
+  if not sb then return nil, bwhy end
+  local target = {}
+  for _, c in ipairs(b:span(2):positions()) do
+    if sb:has(c[1], c[2]) then target[#target + 1] = { c[1], c[2] } end
+  end
+  local rect = sq.rectangles(a)[1]
+  local ok, res = try(function()
+    return { sweep.run(sa, rect, target, function(cells, hand)
+      return canonical_state(cells, hand)
+    end) }
+  end)
+  if not ok then return nil, res end
+  if not res[1] then return nil, "the sweep (Lemma 4.6): " .. res[2] end
+  local first, second = {}, {}
+  for _, x in ipairs(sa.acts) do first[#first + 1] = { x[1], { x[2], x[3] } } end
+  for i = #sb.acts, 1, -1 do
+    local x = sb.acts[i]
+    second[#second + 1] = { x[1] == "take" and "drop" or "take", { x[2], x[3] } }
+  end
+  second[#second + 1] = { "drop", { b2[1], b2[2] } }
+  second[#second + 1] = { "drop", { b1[1], b1[2] } }
+  return first, second, { searches = sa.searches + sb.searches, a = th.a,
+                          b = th.b, hand = sa.hand, theorem = "4.5" }
+end
+
 local function route(a, b)
+  -- span(B) fractioned inside the one rectangle span(A): Thm 4.5 first
+  -- (Thm 3.8 would need two coins of A that split it, and proving that
+  -- none do costs O(N^2) spans)
+  if #sq.rectangles(a) == 1 and #sq.rectangles(b) > 1 then
+    local t45 = sq.theorem45(a, b, check_meter)
+    if t45.holds then return route45(a, b, t45) end
+  end
   local th = sq.theorem38(a, b, check_meter)
-  if not th.holds then return nil, th.a_why or th.b_why end
+  if not th.holds then
+    local t45 = sq.theorem45(a, b, check_meter)
+    if t45.holds then return route45(a, b, t45) end
+    return nil, th.a_why or th.b_why
+  end
   local a1, a2 = th.a[1], th.a[2]
   local b1, b2 = th.b[1], th.b[2]
   -- A side
@@ -1085,14 +1129,16 @@ function M.solve_puzzle(p, opts)
   if not moves then
     return Solution.new(p, { verdict = "unknown", method = "square",
       lower_bound = stop and 1 or nil,
-      reason = "the two-extra-coin solver (update paper Thm 3.3) does not "
-        .. "apply or did not finish: " .. info })
+      reason = "the two-extra-coin solver (update paper Thms 3.3 and 4.5) "
+        .. "does not apply or did not finish: " .. info })
   end
   return Solution.new(p, { verdict = "solved", method = "square", moves = moves,
     optimal = #moves == 0,
-    reason = format("constructive (update paper Thm 3.3 = thesis Thm 3.8), "
+    reason = format("constructive (%s), "
       .. "not optimal: extra coins (%d,%d) (%d,%d), redundant coins (%d,%d) "
-      .. "(%d,%d); %d take/drop actions", info.a[1][1], info.a[1][2],
+      .. "(%d,%d); %d take/drop actions", info.theorem == "4.5"
+        and "update paper Thm 4.5, the sweeping 'L' of Lemma 4.6"
+        or "update paper Thm 3.3 = thesis Thm 3.8", info.a[1][1], info.a[1][2],
       info.a[2][1], info.a[2][2], info.b[1][1], info.b[1][2], info.b[2][1],
       info.b[2][2], info.actions) .. (info.swaps and format("; the labels "
       .. "put right at the canonical configuration (thesis Thm 3.16) by %d "
