@@ -779,9 +779,9 @@ if want("W") then
     local rand = lcg(n + 4500)
     local function pick(cells)
       for i = #cells, 2, -1 do local j = rand(i); cells[i], cells[j] = cells[j], cells[i] end
-      local out = {}
-      for i = 1, n do out[i] = cells[i] end
-      return penny.config(SQ, out)
+      local chosen = {}
+      for i = 1, n do chosen[i] = cells[i] end
+      return penny.config(SQ, chosen)
     end
     local times, moves, solved, trials = {}, {}, 0, 0
     while trials < 5 do

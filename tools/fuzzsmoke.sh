@@ -20,7 +20,8 @@ for h in "$@"; do
   found=build/fuzz/findings/$name
   mkdir -p "$work" "$found" "tests/fuzz/corpus/$name" \
            "tests/fuzz/regressions/$name"
-  log=build/fuzz/$name.log
+  # one log per length of run: a smoke run beside a long one keeps apart
+  log=build/fuzz/$name.$runs.log
   if "$h" -runs="$runs" -timeout="$timeout" -rss_limit_mb=4096 \
        -artifact_prefix="$found/" -print_final_stats=1 "$work" \
        "tests/fuzz/corpus/$name" "tests/fuzz/regressions/$name" \
