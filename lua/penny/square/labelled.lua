@@ -357,8 +357,9 @@ function M.permute(t)
     end)
     return list
   end
-  local swaps = 0
-  for _, q in ipairs(order) do
+  local swaps, retried, k = 0, {}, 1
+  while order[k] do
+    local q = order[k]
     if label[occ[q]] ~= want[q] then
       -- the nearest coin of the wanted label not yet placed
       local d, best
@@ -387,6 +388,19 @@ function M.permute(t)
           end
         end
       end
+      if not ok and not retried[q] then
+        -- the placed cells around q free again (not the pins), q swapped
+        -- with them movable, and they placed again after it
+        retried[q] = true
+        local freed = {}
+        for i in pairs(done) do
+          if not pinned[i] and dist(cells[i], cells[q]) <= 2 then freed[#freed + 1] = i end
+        end
+        table_sort(freed)
+        for _, i in ipairs(freed) do done[i] = nil end
+        ok = swap(q, d)
+        for _, i in ipairs(freed) do order[#order + 1] = i end
+      end
       if not ok then
         return nil, format("no swap found to bring a coin labelled %s to "
           .. "(%d,%d)", tostring(want[q]), cells[q][1], cells[q][2])
@@ -394,6 +408,7 @@ function M.permute(t)
       swaps = swaps + 1
     end
     done[q] = true
+    k = k + 1
   end
   return moves, swaps
 end
