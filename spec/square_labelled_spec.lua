@@ -214,4 +214,17 @@ describe("square grid: labelled coins, one span (thesis Thm 3.16)", function()
     end
     assert.is_true(solved >= 6, solved)
   end)
+
+  it("frees placed cells around one no window fills (seven coins in a 5 x 5 span)", function()
+    -- two coins above the minimum, every component even: once the ends
+    -- are placed, the middle of the top arm is filled only with the
+    -- placed cells around it movable (its group is the whole symmetric
+    -- group: penny.square.group)
+    local a = penny.config(SQ, "..5.1\n..7..\n3...2\n...6.\n....4")
+    local b = penny.config(SQ, "..13.\n...5.\n2....\n...67\n....4")
+    local p = penny.puzzle{ board = SQ, start = a, goal = b }
+    local s = ss.solve_puzzle(p)
+    assert.equal("solved", s.verdict, s.reason)
+    assert.is_true(p:check(s.moves))
+  end)
 end)
