@@ -891,6 +891,22 @@ the construction: when one stops it, the third result is "limit".
 ]]
 -- the route in G': the actions from (A, 0) to the canonical configuration
 -- K with coins in hand, and those from there to (B, 0)
+-- the route's two halves: A's actions to the canonical configuration,
+-- and B's backwards from it, ending with the drops of b2 and b1
+local function halves(sa, sb, th, theorem)
+  local b1, b2 = th.b[1], th.b[2]
+  local first, second = {}, {}
+  for _, x in ipairs(sa.acts) do first[#first + 1] = { x[1], { x[2], x[3] } } end
+  for i = #sb.acts, 1, -1 do
+    local x = sb.acts[i]
+    second[#second + 1] = { x[1] == "take" and "drop" or "take", { x[2], x[3] } }
+  end
+  second[#second + 1] = { "drop", { b2[1], b2[2] } }
+  second[#second + 1] = { "drop", { b1[1], b1[2] } }
+  return first, second, { searches = sa.searches + sb.searches, a = th.a,
+                          b = th.b, hand = sa.hand, theorem = theorem }
+end
+
 -- (update paper Thm 4.5, span(B) fractioned inside one rectangle: the
 -- canonical 'L' of span(A) swept into span(B)'s, penny.square.sweep)
 local function route45(a, b, th)
@@ -911,29 +927,21 @@ local function route45(a, b, th)
   end)
   if not ok then return nil, res end
   if not res[1] then return nil, "the sweep (Lemma 4.6): " .. res[2] end
-  local first, second = {}, {}
-  for _, x in ipairs(sa.acts) do first[#first + 1] = { x[1], { x[2], x[3] } } end
-  for i = #sb.acts, 1, -1 do
-    local x = sb.acts[i]
-    second[#second + 1] = { x[1] == "take" and "drop" or "take", { x[2], x[3] } }
-  end
-  second[#second + 1] = { "drop", { b2[1], b2[2] } }
-  second[#second + 1] = { "drop", { b1[1], b1[2] } }
-  return first, second, { searches = sa.searches + sb.searches, a = th.a,
-                          b = th.b, hand = sa.hand, theorem = "4.5" }
+  return halves(sa, sb, th, "4.5")
 end
 
 local function route(a, b)
   -- span(B) fractioned inside the one rectangle span(A): Thm 4.5 first
   -- (Thm 3.8 would need two coins of A that split it, and proving that
   -- none do costs O(N^2) spans)
+  local t45
   if #sq.rectangles(a) == 1 and #sq.rectangles(b) > 1 then
-    local t45 = sq.theorem45(a, b, check_meter)
+    t45 = sq.theorem45(a, b, check_meter)
     if t45.holds then return route45(a, b, t45) end
   end
   local th = sq.theorem38(a, b, check_meter)
   if not th.holds then
-    local t45 = sq.theorem45(a, b, check_meter)
+    t45 = t45 or sq.theorem45(a, b, check_meter)
     if t45.holds then return route45(a, b, t45) end
     return nil, th.a_why or th.b_why
   end
@@ -968,16 +976,7 @@ local function route(a, b)
   for k in pairs(sb.occ) do
     if not sa.occ[k] then return nil, "internal: the canonical configurations differ" end
   end
-  local first, second = {}, {}
-  for _, x in ipairs(sa.acts) do first[#first + 1] = { x[1], { x[2], x[3] } } end
-  for i = #sb.acts, 1, -1 do
-    local x = sb.acts[i]
-    second[#second + 1] = { x[1] == "take" and "drop" or "take", { x[2], x[3] } }
-  end
-  second[#second + 1] = { "drop", { b2[1], b2[2] } }
-  second[#second + 1] = { "drop", { b1[1], b1[2] } }
-  return first, second, { searches = sa.searches + sb.searches, a = th.a,
-                          b = th.b, hand = sa.hand }
+  return halves(sa, sb, th)
 end
 
 local function concat(x, y)
