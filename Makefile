@@ -35,7 +35,7 @@ B = build
 # the release, from the one place it is written (csrc/penny.h)
 VERSION := $(shell sed -n 's/^\#define PN_VERSION "\(.*\)"/\1/p' csrc/penny.h)
 
-CORE_SRC = csrc/core/util.c csrc/core/stateset.c csrc/core/sys.c \
+CORE_SRC = csrc/core/util.c csrc/core/budget.c csrc/core/stateset.c csrc/core/sys.c \
            csrc/core/board.c csrc/core/config.c csrc/core/rules.c \
            csrc/core/span.c csrc/core/goal.c csrc/core/takedrop.c \
            csrc/core/slide.c \

@@ -492,7 +492,7 @@ int pn_z12_solve(const pn_z12 *start, const pn_z12 *goal, size_t n, int d,
   }
   res->nodes = s->nodes;
   res->stored = s->maxcount;
-  res->memory = s->seen.memory;
+  res->memory = s->seen.budget.used;
   res->seconds = pn_clock() - s->t0;
   if (s->err) {
     rc = pn_seterror(err, s->err, "the configuration is too wide for the "

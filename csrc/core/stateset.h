@@ -3,15 +3,15 @@
 ** state is stored once, in the order it was first seen, as a record of
 ** keylen bytes (what tells states apart) and payload bytes (what the
 ** search keeps with it: a parent index, a move, a depth).  An open-
-** addressing table of record indices with 32-bit fingerprints finds
-** duplicates.  Every allocation is counted against max_memory first, so a
-** search that outgrows its budget gets a verdict, not an out-of-memory
-** kill.
+** addressing table (slots.h, each slot a 32-bit fingerprint and a record
+** index) finds duplicates.  Every allocation is charged to the set's
+** budget first, so a search that outgrows it gets a verdict, not an
+** out-of-memory kill.
 **
 ** The exact engine's windows of at most 64 cells have one-word keys and
-** their own table, tuned for that (search/keytab.h); every other search
-** (the reference BFS, line pushes, the combined grid) stores its states
-** here.  Not part of the public API.
+** keep them in the slots themselves (search/keytab.h); every other
+** search (the reference BFS, line pushes, the combined grid) stores its
+** states here.  Not part of the public API.
 */
 #ifndef PN_STATESET_H
 #define PN_STATESET_H
@@ -19,14 +19,16 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "budget.h"
+
 typedef struct pn_stateset {
   size_t keylen, reclen;       /* bytes compared; bytes per record */
   uint8_t *arena;              /* n records, in order of arrival */
   size_t n, cap;
   uint64_t *table;             /* fingerprint << 32 | (index + 1); 0 = free */
   size_t tcap;
-  size_t memory;               /* bytes held (the caller may add its own) */
-  size_t max_memory, max_states;
+  pn_budget budget;            /* used: bytes held (the caller may take its
+                               ** own); max_states: at most UINT32_MAX - 1 */
 } pn_stateset;
 
 /* an empty set of records of keylen + payload bytes; max_states at most

@@ -118,43 +118,6 @@ int pn_poll(const pn_limits *lim, double t0) {
   return PN_OK;
 }
 
-void pn_meter_init(pn_meter *m, const pn_limits *lim) {
-  memset(m, 0, sizeof *m);
-  m->lim = lim;
-  m->t0 = pn_clock();
-  m->budget = lim && lim->max_memory ? lim->max_memory : pn_default_memory();
-}
-
-int pn_meter_tick(pn_meter *m) {
-  if (m->stop) return m->stop;
-  if ((++m->tick & 4095) == 0) m->stop = pn_poll(m->lim, m->t0);
-  return m->stop;
-}
-
-int pn_meter_grow(pn_meter *m, size_t bytes) {
-  if (m->stop) return m->stop;
-  if (bytes > m->budget - m->bytes || m->bytes > m->budget) {
-    m->stop = PN_ELIMIT;
-    m->bytes = m->budget + 1;              /* says why: memory, not time */
-    return m->stop;
-  }
-  m->bytes += bytes;
-  return PN_OK;
-}
-
-int pn_meter_error(const pn_meter *m, pn_error *err, const char *what) {
-  if (m->stop == PN_EINTR)
-    return pn_seterror(err, PN_EINTR, "interrupted while %s", what);
-  if (m->bytes > m->budget) {
-    double mib = (double)m->budget / (1 << 20);
-    return pn_seterror(err, PN_ELIMIT, "memory budget of %.4g %s reached "
-                       "while %s", mib >= 1024 ? mib / 1024 : mib,
-                       mib >= 1024 ? "GiB" : "MiB", what);
-  }
-  return pn_seterror(err, PN_ELIMIT, "time limit of %g s reached while %s",
-                     m->lim ? m->lim->time_limit : 0.0, what);
-}
-
 int pn_cmp_pos(const void *a, const void *b) {
   pn_pos x = *(const pn_pos *)a, y = *(const pn_pos *)b;
   return (x > y) - (x < y);

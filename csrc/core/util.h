@@ -49,27 +49,6 @@ double pn_clock(void);          /* monotonic seconds */
 */
 int pn_poll(const pn_limits *lim, double t0);
 
-/*
-** A meter carries the limits of one computation whose size follows its
-** output (the constructive solvers): its clock, the bytes it holds
-** against max_memory (0: pn_default_memory()), and why it stopped.
-** pn_meter_tick polls the clock every 4096 calls; pn_meter_grow counts
-** bytes about to be allocated.  Both return PN_OK or the stop code, which
-** stays set; pn_meter_error says it in err.
-*/
-typedef struct pn_meter {
-  const pn_limits *lim;
-  double t0;
-  size_t bytes, budget;
-  unsigned tick;
-  int stop;
-} pn_meter;
-
-void pn_meter_init(pn_meter *m, const pn_limits *lim);
-int pn_meter_tick(pn_meter *m);
-int pn_meter_grow(pn_meter *m, size_t bytes);
-int pn_meter_error(const pn_meter *m, pn_error *err, const char *what);
-
 /* comparison for qsort of pn_pos */
 int pn_cmp_pos(const void *a, const void *b);
 

@@ -121,7 +121,7 @@ static int bfs(const pconf *a, const pconf *g, int box_w, int box_h,
     res->verdict = PN_UNKNOWN;
     res->lower_bound = !reach && is_goal(a, g, box_w, box_h) ? 0 : 1;
     snprintf(res->reason, sizeof res->reason, "the memory budget of %zu "
-             "bytes does not hold the first state", s.max_memory);
+             "bytes does not hold the first state", s.budget.max);
     if (reach) *reach = 0;
     goto out;
   }
@@ -149,7 +149,7 @@ static int bfs(const pconf *a, const pconf *g, int box_w, int box_h,
   }
   res->states = s.n;
   res->expanded = head;
-  res->memory = s.memory;
+  res->memory = s.budget.used;
   res->depth = (int)depth;
   if (stopped == PN_EINTR) { rc = pn_seterror(err, PN_EINTR, "interrupted"); goto out; }
   if (found >= 0) {
@@ -172,8 +172,8 @@ static int bfs(const pconf *a, const pconf *g, int box_w, int box_h,
     char what[96];
     if (stopped == PN_ENOMEM)
       snprintf(what, sizeof what, "the memory budget of %.4g MiB or the "
-               "limit of %zu states", (double)s.max_memory / (1 << 20),
-               s.max_states);
+               "limit of %zu states", (double)s.budget.max / (1 << 20),
+               s.budget.max_states);
     else
       snprintf(what, sizeof what, "the time limit of %g s",
                lim ? lim->time_limit : 0.0);

@@ -488,7 +488,7 @@ static void astar_pop(astar *a, abuckets *bk, int f, abatch *B) {
 
 int pn_key_astar(const pn_keygame *g, uint64_t start, int threads,
                  const pn_limits *lim, pn_keyresult *res, pn_error *err) {
-  budget b;
+  pn_budget b;
   astar *a;
   abuckets *bk;
   abatch *B2, *B1;
@@ -502,7 +502,7 @@ int pn_key_astar(const pn_keygame *g, uint64_t start, int threads,
                        "heuristic");
   if (threads < 1) threads = 1;
   if (threads > MAXTHREADS) threads = MAXTHREADS;
-  budget_init(&b, lim);
+  pn_budget_init(&b, lim);
   a = calloc(1, sizeof *a);
   bk = calloc(1, sizeof *bk);
   if (!a || !bk) {
@@ -541,7 +541,7 @@ int pn_key_astar(const pn_keygame *g, uint64_t start, int threads,
   h0 = g->h(g->ud, start);
   if (h0 > MAXG) h0 = MAXG;
   fmin = h0;
-  if (!take(&b, bufbytes)) {  /* a limit */
+  if (!pn_budget_take(&b, bufbytes)) {  /* a limit */
     snprintf(b.why, sizeof b.why, "memory budget of %.2f MB is below the "
              "%.2f MB of A*'s buffers", b.max / 1e6, (double)bufbytes / 1e6);
     goto stopped;
@@ -592,7 +592,7 @@ int pn_key_astar(const pn_keygame *g, uint64_t start, int threads,
       if (!ok) goto stopped;
       if (found) break;
       B2 = B1->nb ? B1 : NULL;
-      if (poll_limits(&b)) goto stopped;
+      if (pn_budget_poll(&b)) goto stopped;
     }
     if (!found) {                        /* done: its room goes back */
       for (t = 0; t <= MAXG; t++) vec_free(&bk->open[f][t]);

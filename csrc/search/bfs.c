@@ -247,7 +247,8 @@ int pn_bfs(const pn_board *b, const pn_rule *r, const pn_config *start,
     rc = pn_seterror(err, PN_ENOMEM, "out of memory");
     goto out;
   }
-  s.set.memory = s.ncell * (2 + 2 * sizeof(uint32_t));   /* the scratch */
+  (void)pn_budget_take(&s.set.budget,                 /* the scratch */
+                        s.ncell * (2 + 2 * sizeof(uint32_t)));
   if ((rc = pn_goal_init(&s.goal, b, goal, mode, err)) != PN_OK) goto out;
   if (!encode(&s, start, s.child, nranks)) {
     rc = pn_seterror(err, PN_EINVAL, "a coin of the start is off the board");
@@ -267,7 +268,7 @@ int pn_bfs(const pn_board *b, const pn_rule *r, const pn_config *start,
     res->verdict = PN_UNKNOWN;
     res->lower_bound = pn_goal_test(&s.goal, start) ? 0 : 1;
     snprintf(res->reason, sizeof res->reason, "plain BFS: the memory budget "
-             "of %zu bytes does not hold the first state", s.set.max_memory);
+             "of %zu bytes does not hold the first state", s.set.budget.max);
     goto out;
   }
   if (is_goal(&s, state_at(&s, 0))) s.found = 1;
@@ -305,7 +306,7 @@ int pn_bfs(const pn_board *b, const pn_rule *r, const pn_config *start,
       p.states = s.set.n;
       p.layer = layer_end - layer_start;
       p.seconds = pn_clock() - t0;
-      p.memory = s.set.memory;
+      p.memory = s.set.budget.used;
       lim->progress(&p, lim->progress_ud);
     }
   }
@@ -323,7 +324,7 @@ int pn_bfs(const pn_board *b, const pn_rule *r, const pn_config *start,
     res->lower_bound = res->depth + 1;
     snprintf(res->reason, sizeof res->reason, "too large for this solver: "
              "stopped at the limit of %zu states (%.0f MB), at least %d "
-             "moves", s.set.n, s.set.memory / 1e6, res->lower_bound);
+             "moves", s.set.n, s.set.budget.used / 1e6, res->lower_bound);
   } else {
     res->verdict = PN_UNSOLVABLE;
     snprintf(res->reason, sizeof res->reason, "complete search: all %zu "
@@ -331,7 +332,7 @@ int pn_bfs(const pn_board *b, const pn_rule *r, const pn_config *start,
   }
 stats:
   res->states = s.set.n;
-  res->memory = s.set.memory;
+  res->memory = s.set.budget.used;
 out:
   res->seconds = pn_clock() - t0;
   bfs_free(&s);

@@ -102,7 +102,7 @@ typedef struct bworker {
 
 struct bidir {
   const pn_keygame *g;
-  budget *b;
+  pn_budget *b;
   side s[2];                  /* 0: forward from the starts, 1: backward */
   int dir;                    /* the side being expanded */
   size_t lo, hi;              /* the chunk: positions in its frontier */
@@ -402,7 +402,7 @@ static size_t set_offsets(side *x) {
 ** grows as the last one did, the tables by half at a load of 0.7, and
 ** the new frontier's list replaces the old */
 static int layer_too_big(const bidir *bd, const side *x) {
-  const budget *b = bd->b;
+  const pn_budget *b = bd->b;
   double cur = (double)frontier_size(x), growth, add, need = 0;
   int p;
   if (cur < 65536 || !x->prev_layer) return 0;     /* small: just try */
@@ -422,7 +422,7 @@ static int layer_too_big(const bidir *bd, const side *x) {
 ** *lb is the lower bound proven) */
 static int bidir_probe(bidir *bd, int levels, hit *best, int *lb) {
   side *x = &bd->s[bd->dir], *y = &bd->s[1 - bd->dir];
-  budget *b = bd->b;
+  pn_budget *b = bd->b;
   size_t total = set_offsets(x), lo, step = PROBE_CHUNK;
   int k, t, found = 0;
   *lb = x->depth + y->depth + 1;
@@ -436,7 +436,7 @@ static int bidir_probe(bidir *bd, int levels, hit *best, int *lb) {
       for (t = 0; t < bd->nthreads; t++) bd->w[t].hit.len = -1;
       run_chunk(bd, lo, hi);
       /* a worker's halt means a limit the main thread sees as well */
-      if (poll_limits(b)) goto out;
+      if (pn_budget_poll(b)) goto out;
       for (t = 0; t < bd->nthreads; t++)
         if (bd->w[t].hit.len >= 0)
           hit_take(best, bd->w[t].hit.len, bd->w[t].hit.key,
@@ -488,7 +488,7 @@ static int probe_path(bidir *bd, const hit *h, pn_keyresult *res) {
 ** stops it (b->stopped says which) */
 static int bidir_layer(bidir *bd, meet *found) {
   side *x = &bd->s[bd->dir], *y = &bd->s[1 - bd->dir];
-  budget *b = bd->b;
+  pn_budget *b = bd->b;
   size_t total = set_offsets(x), lo, chunk = total / LAYER_CHUNKS;
   int p, t;
   for (p = 0; p < NPART; p++) bd->m[p].best = -1;
@@ -511,7 +511,7 @@ static int bidir_layer(bidir *bd, meet *found) {
                b->lim->max_states);
       return 0;
     }
-    if (poll_limits(b)) return 0;
+    if (pn_budget_poll(b)) return 0;
     /* the layers so far did not meet, so every meeting point of this one
     ** has the same length, depth_x + 1 + depth_y: the first chunk that
     ** meets ends the search (the same chunk for any number of threads) */
@@ -529,7 +529,7 @@ static int bidir_layer(bidir *bd, meet *found) {
 int pn_key_bidir(const pn_keygame *g, const uint64_t *starts, size_t nstart,
                  const uint64_t *goals, size_t ngoal, int threads,
                  const pn_limits *lim, pn_keyresult *res, pn_error *err) {
-  budget b;
+  pn_budget b;
   bidir *bd;
   meet found = { -1, 0 };
   int k, p, t, started = 0, rc = PN_OK, lb = -1;
@@ -544,7 +544,7 @@ int pn_key_bidir(const pn_keygame *g, const uint64_t *starts, size_t nstart,
   if (threads > MAXTHREADS) threads = MAXTHREADS;
   if (!(bd = calloc(1, sizeof *bd)))
     return pn_seterror(err, PN_ENOMEM, "out of memory");
-  budget_init(&b, lim);
+  pn_budget_init(&b, lim);
   b.mt = 1;
   pthread_mutex_init(&b.lock, NULL);
   bd->g = g;

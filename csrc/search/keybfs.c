@@ -16,7 +16,7 @@
 
 int pn_key_bfs(const pn_keygame *g, uint64_t start, const pn_limits *lim,
                pn_keyresult *res, pn_error *err) {
-  budget b;
+  pn_budget b;
   keytab t;
   vec cur, next;
   scratch sc;
@@ -24,7 +24,7 @@ int pn_key_bfs(const pn_keygame *g, uint64_t start, const pn_limits *lim,
   uint64_t goal = 0;
   int found = 0;
   memset(res, 0, sizeof *res);
-  budget_init(&b, lim);
+  pn_budget_init(&b, lim);
   memset(&t, 0, sizeof t); memset(&cur, 0, sizeof cur);
   memset(&next, 0, sizeof next);
   t.b = cur.b = next.b = &b;
@@ -48,7 +48,7 @@ int pn_key_bfs(const pn_keygame *g, uint64_t start, const pn_limits *lim,
         if (g->is_goal(g->ud, sc.out[j])) { found = 1; goal = sc.out[j]; break; }
         if (!vec_push(&next, sc.out[j])) goto stopped;
       }
-      if ((res->expanded & (POLL - 1)) == 0 && poll_limits(&b)) goto stopped;
+      if ((res->expanded & (POLL - 1)) == 0 && pn_budget_poll(&b)) goto stopped;
     }
     if (found) break;
     report(g, "bfs", depth + 1, t.n, next.n, &b);

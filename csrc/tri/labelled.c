@@ -186,7 +186,7 @@ static int swap_coins(lstate *s, pn_pos P, pn_pos Q, const pn_pos *ag,
 }
 
 int tri_solve_labelled(const pn_board *b, const pn_config *A,
-                       const pn_config *B, pn_meter *meter, pn_move **moves,
+                       const pn_config *B, pn_budget *meter, pn_move **moves,
                        size_t *nmoves, pn_error *err) {
   lstate s;
   pn_pos *ag = NULL;

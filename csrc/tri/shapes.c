@@ -163,11 +163,11 @@ int tri_one_move(const pn_board *b, const pn_config *A, const pn_config *B,
 ** ===================================================================== */
 
 int ml_push(movelist *l, pn_pos from, pn_pos to) {
-  if (l->meter && pn_meter_tick(l->meter) != PN_OK) return 0;
+  if (l->meter && pn_budget_tick(l->meter) != PN_OK) return 0;
   if (l->n == l->cap) {
     size_t ncap = l->cap ? 2 * l->cap : 64;
     pn_move *nm;
-    if (l->meter && pn_meter_grow(l->meter, (ncap - l->cap) * sizeof *nm))
+    if (l->meter && pn_budget_grow(l->meter, (ncap - l->cap) * sizeof *nm))
       return 0;
     nm = realloc(l->m, ncap * sizeof *nm);
     if (!nm) return 0;
@@ -181,7 +181,7 @@ int ml_push(movelist *l, pn_pos from, pn_pos to) {
 }
 
 void ml_free(movelist *l) {
-  pn_meter *m = l->meter;
+  pn_budget *m = l->meter;
   free(l->m);
   memset(l, 0, sizeof *l);
   l->meter = m;

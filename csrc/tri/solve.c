@@ -104,7 +104,7 @@ int pn_tri_solve(const pn_board *b, const pn_config *A, const pn_config *B,
                  size_t *nmoves, pn_error *err) {
   pn_tri_answer ans;
   pn_config goal;
-  pn_meter meter;
+  pn_budget meter;
   int rc;
   int labelled = 0;
   *moves = NULL; *nmoves = 0;
@@ -120,7 +120,8 @@ int pn_tri_solve(const pn_board *b, const pn_config *A, const pn_config *B,
     return PN_OK;
   }
   labelled = tri_distinguishable(A);
-  pn_meter_init(&meter, lim);
+  pn_budget_init(&meter, lim);
+  if (!lim || !lim->max_memory) meter.max = pn_default_memory();
   pn_config_init(&goal);
   if ((rc = place_goal(b, A, B, mode, &goal, err)) != PN_OK) goto out;
   if (goal.n < A->n && A->n == 3 && labelled) {
@@ -141,8 +142,8 @@ int pn_tri_solve(const pn_board *b, const pn_config *A, const pn_config *B,
   else if (A->n == 3)
     rc = tri_solve3(b, A, &goal, mode, &meter, moves, nmoves, err);
   else rc = tri_solve_labelled(b, A, &goal, &meter, moves, nmoves, err);
-  if (rc != PN_OK && meter.stop)
-    rc = pn_meter_error(&meter, err, "building the construction");
+  if (rc != PN_OK && meter.stopped)
+    rc = pn_budget_error(&meter, err, "building the construction");
 out:
   pn_config_clear(&goal);
   return rc;

@@ -498,7 +498,7 @@ static int aim(const pn_board *b, const ltri *t, const pn_config *B,
 }
 
 int tri_solve3(const pn_board *b, const pn_config *A, const pn_config *B,
-               pn_goalmode mode, pn_meter *meter, pn_move **moves, size_t *n,
+               pn_goalmode mode, pn_budget *meter, pn_move **moves, size_t *n,
                pn_error *err) {
   pn_config a2, b2;
   match3 x;

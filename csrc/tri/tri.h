@@ -5,6 +5,7 @@
 #define PN_TRI_H
 
 #include "penny.h"
+#include "core/budget.h"
 #include "core/util.h"
 #include "trigeom.h"
 
@@ -25,17 +26,17 @@ int tri_complete3(const pn_board *b, const pn_config *A, const pn_config *B,
                   pn_goalmode mode, pn_tri_answer *ans, pn_config *plus,
                   pn_error *err);
 int tri_solve3(const pn_board *b, const pn_config *A, const pn_config *B,
-               pn_goalmode mode, pn_meter *meter, pn_move **moves, size_t *n,
+               pn_goalmode mode, pn_budget *meter, pn_move **moves, size_t *n,
                pn_error *err);
 /* labelled.c: n >= 4 labelled coins (thesis Thm 2.5) */
 int tri_solve_labelled(const pn_board *b, const pn_config *A,
-                       const pn_config *B, pn_meter *meter, pn_move **moves,
+                       const pn_config *B, pn_budget *meter, pn_move **moves,
                        size_t *n, pn_error *err);
 
 /* unlabelled.c: unlabelled positions A -> B (|A| = |B| >= 3) in G',
 ** cleaned into moves of G */
 int tri_solve_unlabelled(const pn_board *b, const pn_config *A,
-                         const pn_config *B, pn_meter *meter, pn_move **moves,
+                         const pn_config *B, pn_budget *meter, pn_move **moves,
                          size_t *n, pn_error *err);
 
 /* a growable list of moves, counted by meter (when not NULL): a push
@@ -43,7 +44,7 @@ int tri_solve_unlabelled(const pn_board *b, const pn_config *A,
 typedef struct movelist {
   pn_move *m;
   size_t n, cap;
-  pn_meter *meter;
+  pn_budget *meter;
 } movelist;
 
 int ml_push(movelist *l, pn_pos from, pn_pos to);

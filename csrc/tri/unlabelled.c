@@ -34,7 +34,7 @@ typedef struct acts {
   const pn_board *b;
   pn_action *a;
   size_t n, cap;
-  pn_meter *meter;       /* counts the actions and the moves CLEAN makes */
+  pn_budget *meter;       /* counts the actions and the moves CLEAN makes */
   int failed;            /* out of memory, a coordinate out of range, or
                          ** the meter said stop */
 } acts;
@@ -42,12 +42,12 @@ typedef struct acts {
 static void act(acts *s, pn_actkind k, tpt from, tpt to) {
   pn_action *x;
   if (s->failed) return;
-  if (s->meter && pn_meter_tick(s->meter) != PN_OK) { s->failed = 1; return; }
+  if (s->meter && pn_budget_tick(s->meter) != PN_OK) { s->failed = 1; return; }
   if (s->n == s->cap) {
     size_t ncap = s->cap ? 2 * s->cap : 256;
     pn_action *na;
     /* CLEAN turns each action into at most one move */
-    if (s->meter && pn_meter_grow(s->meter, (ncap - s->cap)
+    if (s->meter && pn_budget_grow(s->meter, (ncap - s->cap)
                                   * (sizeof *na + sizeof(pn_move)))) {
       s->failed = 1;
       return;
@@ -323,7 +323,7 @@ static int first_triangle(const pn_board *b, pn_config *occ, acts *s,
 }
 
 int tri_solve_unlabelled(const pn_board *b, const pn_config *A,
-                         const pn_config *B, pn_meter *meter, pn_move **moves,
+                         const pn_config *B, pn_budget *meter, pn_move **moves,
                          size_t *nmoves, pn_error *err) {
   acts s;
   tri3 t;
@@ -387,7 +387,7 @@ int tri_solve_unlabelled(const pn_board *b, const pn_config *A,
   }
   for (i = nbrk; i-- > 0;) act(&s, PN_ACT_DROP, brk[i], brk[i]);
   if (s.failed) {
-    rc = meter && meter->stop ? meter->stop
+    rc = meter && meter->stopped ? meter->stopped
        : pn_seterror(err, PN_ERANGE, "the triangle left the supported "
                      "coordinate range, or memory ran out");
     goto done;
