@@ -151,22 +151,40 @@ function M.of(cfg, opts)
   local complete = not (cut1 or cut2)
   -- the loops: cfg -> m (forward tree), one move m -> m2, m2 -> cfg
   -- (backward tree); and cfg -> m -> cfg.  In a finite group the closed
-  -- walks' permutations form a group, and these generate it
+  -- walks' permutations form a group, and these generate it.  The group
+  -- moves the coins its generators move (supp); once it is the whole
+  -- symmetric group on them, a loop that moves no other coin is in it,
+  -- which spares the sift of most loops
+  local supp, nsupp, whole = {}, 0, false
+  local inv = {}                  -- back[m2] inverted, made once
   local function loop(f, m2)
-    local at = {}
-    for k, cell in ipairs(back[m2]) do at[cell] = k end
-    local p, moved = {}, false
+    local at = inv[m2]
+    if not at then
+      at = {}
+      for k, cell in ipairs(back[m2]) do at[cell] = k end
+      inv[m2] = at
+    end
+    local p, moved, outside = {}, false, false
     for k = 1, n do
       p[k] = at[f[k]]
-      if p[k] ~= k then moved = true end
+      if p[k] ~= k then
+        moved = true
+        if not supp[k] then outside = true end
+      end
     end
-    if moved and not g:contains(p) then g:add(p) end
+    if not moved or (whole and not outside) or g:contains(p) then return end
+    g:add(p)
+    for k = 1, n do
+      if p[k] ~= k and not supp[k] then supp[k] = true; nsupp = nsupp + 1 end
+    end
+    whole = g:order() == perm.symmetric_order(nsupp)
   end
   local scc = 0
+  for m in pairs(out) do if back[m] then scc = scc + 1 end end
   for m, f in pairs(out) do
     if back[m] then
-      scc = scc + 1
-      if most and g:order() >= most then break end
+      -- the whole symmetric group on all n coins cannot grow
+      if (most and g:order() >= most) or (whole and nsupp == n) then break end
       loop(f, m)
       local at = {}
       for k = 1, n do at[f[k]] = k end
