@@ -43,6 +43,7 @@ CORE_SRC = csrc/core/util.c csrc/core/budget.c csrc/core/stateset.c csrc/core/sy
            csrc/search/keytab.c csrc/search/team.c csrc/search/bidir.c \
            csrc/search/keybfs.c csrc/search/astar.c csrc/search/coins.c \
            csrc/search/engine.c csrc/search/distances.c \
+           csrc/search/verdict.c csrc/search/wide.c \
            csrc/search/pdb.c \
            csrc/tri/shapes.c csrc/tri/decide.c csrc/tri/three.c \
            csrc/tri/labelled.c \

@@ -483,6 +483,13 @@ typedef struct pn_goal {
 
 int pn_goal_init(pn_goal *g, const pn_board *b, const pn_config *goal,
                  pn_goalmode mode, pn_error *err);
+/* fn(placed, ud) for each placement of the goal on g's board: the goal
+** itself when fixed, else each variant moved so that its first coin is on
+** each cell, when every coin lands on a cell (the same placement may come
+** more than once).  PN_OK, or an error of copying */
+int pn_goal_placements(const pn_goal *g,
+                       int (*fn)(const pn_config *placed, void *ud),
+                       void *ud, pn_error *err);
 /* does c reach the goal (every goal coin present with its label; extra
 ** coins of c anywhere)? */
 int pn_goal_test(const pn_goal *g, const pn_config *c);

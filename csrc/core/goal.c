@@ -56,6 +56,44 @@ void pn_goal_free(pn_goal *g) {
   memset(g, 0, sizeof *g);
 }
 
+int pn_goal_placements(const pn_goal *g,
+                       int (*fn)(const pn_config *placed, void *ud),
+                       void *ud, pn_error *err) {
+  const pn_board *w = g->b;
+  int dim = pn_board_dim(w), v, rc = PN_OK;
+  pn_config moved;
+  /* a goal without coins is met everywhere: itself, whatever the mode
+  ** (its variants have no first coin to place) */
+  if (g->mode == PN_FIXED || g->target.n == 0) {
+    fn(&g->target, ud);
+    return PN_OK;
+  }
+  /* every placement: the first coin of a variant on every cell */
+  pn_config_init(&moved);
+  for (v = 0; v < g->nvariants && rc == PN_OK; v++) {
+    const pn_config *var = &g->variants[v];
+    int64_t v0[PN_MAXDIM];
+    size_t i;
+    pn_board_unpack(w, var->pos[0], v0);
+    for (i = 0; i < pn_board_ncells(w); i++) {
+      int64_t c0[PN_MAXDIM];
+      size_t j;
+      int ok = 1, d;
+      pn_board_unpack(w, pn_board_cell(w, i), c0);
+      if ((rc = pn_config_copy(&moved, var, err)) != PN_OK) break;
+      for (j = 0; j < moved.n && ok; j++) {
+        int64_t x[PN_MAXDIM];
+        pn_board_unpack(w, var->pos[j], x);
+        for (d = 0; d < dim; d++) x[d] += c0[d] - v0[d];
+        ok = pn_board_pack(w, x, &moved.pos[j], NULL) == PN_OK;
+      }
+      if (ok) fn(&moved, ud);
+    }
+  }
+  pn_config_clear(&moved);
+  return rc;
+}
+
 /* is goal g (at a fixed place) contained in configuration c? */
 static int contains(const pn_config *c, const pn_config *g) {
   size_t i;

@@ -263,12 +263,16 @@ static int pattern_of(const pn_coingame *cg, const pn_config *c, bbstate *p) {
   return 1;
 }
 
-static int add_pattern(pn_coingame *cg, const bbstate *p, size_t cap) {
+/* a placement of the goal: its pattern, once, if it fits */
+static int placed(const pn_config *c, void *ud) {
+  pn_coingame *cg = ud;
+  bbstate p;
   size_t i;
+  if (!pattern_of(cg, c, &p)) return 0;
   for (i = 0; i < cg->npat; i++)
-    if (memcmp(&cg->pat[i], p, sizeof *p) == 0) return 1;
-  if (cg->npat == cap) return 0;
-  cg->pat[cg->npat++] = *p;
+    if (memcmp(&cg->pat[i], &p, sizeof p) == 0) return 1;
+  if (cg->npat == cg->patcap) return 0;
+  cg->pat[cg->npat++] = p;
   return 1;
 }
 
@@ -277,48 +281,17 @@ int pn_coingame_init(pn_coingame *cg, const pn_board *w, const pn_rule *r,
                      pn_goalmode mode, pn_error *err) {
   pn_goal gl;
   size_t cap, i;
-  int rc, v;
+  int rc;
   memset(cg, 0, sizeof *cg);
   cg->w = w;
   if ((rc = bb_init(&cg->s, w, r, start, err)) != PN_OK) return rc;
   if ((rc = pn_goal_init(&gl, w, goal, mode, err)) != PN_OK) goto fail;
-  /* a goal without coins is met everywhere: one empty pattern, whatever
-  ** the mode (its variants have no first coin to place) */
-  if (goal->n == 0) mode = PN_FIXED;
-  cap = mode == PN_FIXED ? 1
+  cap = goal->n == 0 || mode == PN_FIXED ? 1
       : pn_board_ncells(w) * (size_t)(gl.nvariants > 0 ? gl.nvariants : 1) + 1;
   cg->pat = malloc(cap * sizeof *cg->pat);
   if (!cg->pat) { rc = pn_seterror(err, PN_ENOMEM, "out of memory"); goto fail; }
-  if (mode == PN_FIXED) {
-    bbstate p;
-    if (pattern_of(cg, goal, &p)) add_pattern(cg, &p, cap);
-  } else {
-    /* every placement: the first coin of a variant on every cell */
-    int dim = pn_board_dim(w);
-    pn_config moved;
-    pn_config_init(&moved);
-    for (v = 0; v < gl.nvariants; v++) {
-      const pn_config *var = &gl.variants[v];
-      int64_t v0[PN_MAXDIM];
-      pn_board_unpack(w, var->pos[0], v0);
-      for (i = 0; i < pn_board_ncells(w); i++) {
-        int64_t c0[PN_MAXDIM];
-        size_t j;
-        int ok = 1, d;
-        bbstate p;
-        pn_board_unpack(w, pn_board_cell(w, i), c0);
-        if (pn_config_copy(&moved, var, err) != PN_OK) break;
-        for (j = 0; j < moved.n && ok; j++) {
-          int64_t x[PN_MAXDIM];
-          pn_board_unpack(w, var->pos[j], x);
-          for (d = 0; d < dim; d++) x[d] += c0[d] - v0[d];
-          ok = pn_board_pack(w, x, &moved.pos[j], NULL) == PN_OK;
-        }
-        if (ok && pattern_of(cg, &moved, &p)) add_pattern(cg, &p, cap);
-      }
-    }
-    pn_config_clear(&moved);
-  }
+  cg->patcap = cap;
+  if ((rc = pn_goal_placements(&gl, placed, cg, err)) != PN_OK) goto fail;
   pn_goal_free(&gl);
   cg->full = goal->n == start->n;
   if (cg->full) {

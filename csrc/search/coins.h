@@ -16,7 +16,7 @@ typedef struct pn_coingame {
   /* goal patterns: every placement of the goal inside the window; a state
   ** is a goal when it holds one pattern (coin for coin, class for class) */
   bbstate *pat;
-  size_t npat;
+  size_t npat, patcap;
   int full;                    /* patterns have every coin: keys in goals[] */
   uint64_t *goals;             /* keys of the full patterns */
   const pn_pdb *pdb;           /* pattern databases for the one goal

@@ -16,7 +16,10 @@
 **      until the goal is reached.
 ** A goal with fewer coins than the start (extra coins anywhere) has no
 ** finite set of goal states to search back from: A* searches forward.
-** Windows over 64 cells or with more than 16 labels go to the plain BFS.
+** Windows of 65 to 256 cells with coins all alike go to the wide game
+** (wide.c: the bidirectional search, or A* with the goal-cells bound);
+** other windows over 64 cells, or with more than 16 labels, to the plain
+** BFS.
 */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
@@ -27,30 +30,13 @@
 #include "engine.h"
 #include "fullbfs.h"
 #include "keygame.h"
+#include "verdict.h"
+#include "wide.h"
 #include "core/util.h"
 
 
-static const char *method_name(pn_method m) {
-  switch (m) {
-    case PN_M_AUTO: return "auto";
-    case PN_M_PLAIN: return "plain BFS";
-    case PN_M_BIDIR: return "bidirectional BFS";
-    case PN_M_FULL: return "full-space BFS";
-    case PN_M_ASTAR: return "A*";
-  }
-  return "?";
-}
 
 /* copy key-search moves into the result as positions */
-static int take_moves(const pn_coingame *cg, const uint32_t *mv, size_t n,
-                      pn_result *res, pn_error *err) {
-  size_t i;
-  res->moves = malloc((n + 1) * sizeof *res->moves);
-  if (!res->moves) return pn_seterror(err, PN_ENOMEM, "out of memory");
-  for (i = 0; i < n; i++) res->moves[i] = pn_coingame_move(cg, mv[i]);
-  res->nmoves = n;
-  return PN_OK;
-}
 
 /* {====================================================================
 ** One puzzle
@@ -72,7 +58,7 @@ void pn_full_progress(const pn_fullbfs *f, void *ud) {
 static const char *full_name(const pn_fullbfs *f) {
   return f->two ? "full-space BFS (two bits per state)"
        : f->lean ? "full-space BFS (lean: depths mod 3)"
-                 : method_name(PN_M_FULL);
+                 : pn_method_name(PN_M_FULL);
 }
 /*
 ** A path of exactly dist moves from start to goal (a fixed configuration)
@@ -507,64 +493,9 @@ done:
 }
 
 /* how A*'s expansion was partial, for a reason */
-static const char *partial_note(const pn_keyresult *kr, char *buf,
-                                size_t size) {
-  if (!kr->partial) return "";
-  snprintf(buf, size, " (partially from bound %d on: only the successors "
-           "of the current bound stored)", kr->partial_from);
-  return buf;
-}
-
-/* a key search's result into res */
-static int key_result(const pn_coingame *cg, pn_method m, pn_keyresult *kr,
-                      pn_result *res, pn_error *err) {
-  int rc = PN_OK;
-  char note[96];
-  res->states += kr->states;
-  res->expanded += kr->expanded;
-  res->probed = kr->probed;
-  if (kr->memory > res->memory) res->memory = kr->memory;
-  if (kr->stopped) {
-    int earlier = res->lower_bound > kr->lower_bound;
-    res->verdict = PN_UNKNOWN;
-    if (!earlier) res->lower_bound = kr->lower_bound;
-    snprintf(res->reason, sizeof res->reason, "%s: %s after %llu states; at "
-             "least %d moves%s", method_name(m), kr->why,
-             (unsigned long long)kr->states, res->lower_bound,
-             earlier ? " (proven by an earlier stage)" : "");
-  } else if (kr->found) {
-    res->verdict = PN_SOLVED;
-    rc = take_moves(cg, kr->moves, kr->nmoves, res, err);
-    const char *way = res->backward ? " from the goal by reverse moves" : "";
-    if (m == PN_M_ASTAR && cg->pdb)
-      snprintf(res->reason, sizeof res->reason, "optimal: A*%s with window "
-               "pattern databases (%d partitions, windows of up to %d "
-               "cells: an admissible, consistent bound) expanded every "
-               "state of lower estimate%s", way, cg->pdb->npart,
-               cg->pdb->maxcells, partial_note(kr, note, sizeof note));
-    else if (m == PN_M_ASTAR)
-      snprintf(res->reason, sizeof res->reason, "optimal: A*%s with an "
-               "admissible heuristic (uncovered goal cells) expanded every "
-               "state of lower estimate%s", way, partial_note(kr, note,
-                                                              sizeof note));
-    else if (kr->probed)
-      snprintf(res->reason, sizeof res->reason, "optimal: %s completed "
-               "every layer on both sides without meeting below %zu moves "
-               "(memory full: the last %d level%s searched without storing)",
-               method_name(m), kr->nmoves, kr->probed,
-               kr->probed > 1 ? "s" : "");
-    else
-      snprintf(res->reason, sizeof res->reason, "optimal: %s completed "
-               "every layer on both sides without meeting below %zu moves",
-               method_name(m), kr->nmoves);
-  } else {
-    res->verdict = PN_UNSOLVABLE;
-    snprintf(res->reason, sizeof res->reason, "complete search (%s): all "
-             "%llu configurations reachable %s examined", method_name(m),
-             (unsigned long long)kr->states,
-             m == PN_M_BIDIR ? "from one side" : "from the start");
-  }
-  return rc;
+/* the coin game's move codes, for pn_key_verdict */
+static pn_move coin_move(const void *cg, uint32_t mv) {
+  return pn_coingame_move(cg, mv);
 }
 
 int pn_search(const pn_board *w, const pn_rule *r, const pn_config *start,
@@ -602,10 +533,16 @@ int pn_search(const pn_board *w, const pn_rule *r, const pn_config *start,
     return pn_seterror(err, PN_EINVAL, "the goal has more coins than the start");
   rc = pn_coingame_init(&cg, w, r, start, goal, mode, &e2);
   if (rc == PN_ELIMIT) {            /* too big for the bitboards */
+    pn_error e3;
+    rc = pn_search_wide(w, r, start, goal, mode, m, o, &lim, res, &e3);
+    if (rc != PN_ELIMIT) {
+      if (rc != PN_OK) *err = e3;
+      return rc;
+    }
     if (m != PN_M_AUTO)
       return pn_seterror(err, PN_ELIMIT, "%s: %s; method 'bfs' (or 'auto', "
                          "which turns to it) searches windows of any size",
-                         method_name(m), e2.msg);
+                         pn_method_name(m), e3.msg);
     return pn_bfs(w, r, start, goal, mode, &lim, res, err);
   }
   if (rc != PN_OK) { *err = e2; return rc; }
@@ -745,7 +682,8 @@ int pn_search(const pn_board *w, const pn_rule *r, const pn_config *start,
       rc = run_full(&cg, r, start, o, &lim, res, err);
       goto out;
     }
-    rc = key_result(used ? used : &cg, m, &kr, res, err);
+    used = used ? used : &cg;
+    rc = pn_key_verdict(coin_move, used, used->pdb, m, &kr, res, err);
     pn_keyresult_clear(&kr);
   }
 out:

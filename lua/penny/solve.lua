@@ -249,10 +249,12 @@ local methods = {
            about = "the exact engine: bidirectional BFS on bitboards for "
              .. "short puzzles, then A* with window pattern databases (one "
              .. "goal placement), the whole ranked space when that runs out "
-             .. "of memory; A* for goals with fewer coins; plain BFS for "
-             .. "windows over 64 cells" },
+             .. "of memory; A* for goals with fewer coins; on windows of 65 "
+             .. "to 256 cells (coins alike) the same searches on ranked keys; "
+             .. "plain BFS beyond" },
   bidir = { solve = engine("bidir"), exact = true, optimal = true,
-            about = "bidirectional breadth-first search on bitboards" },
+            about = "bidirectional breadth-first search on bitboards (up to 64 "
+              .. "cells) or ranked keys (up to 256)" },
   full = { solve = engine("full"), exact = true, optimal = true,
            about = "breadth-first search over the whole ranked state space" },
   astar = { solve = engine("astar"), exact = true, optimal = true,
@@ -342,10 +344,25 @@ methods.pushing = { exact = true, optimal = true,
       reason = "the pushing game does not apply: " .. why })
   end }
 
+-- does the engine's wide game (windows of 65 to 256 cells, coins all
+-- alike, keyed by rank) take the puzzle's start on a window of n cells?
+-- C(n, k) must stay below 2^63 (the C side checks it exactly; this one
+-- only chooses the route)
+local function wide_fits(p, n)
+  local k = #p.start
+  if n > 256 or k > n or p.start:labelled() or p.goal:labelled() then
+    return false
+  end
+  local c = 1.0
+  for i = 1, math.min(k, n - k) do c = c * (n - k + i) / i end
+  return c < 2 ^ 62.9
+end
+
 --[[
 A bounded exact search for square-grid puzzles that auto would otherwise
-give to the constructive solver: the bitboard engine where the span has
-at most 64 cells, else A* in Lua with the bound "goal cells uncovered"
+give to the constructive solver: the exact engine where the span has at
+most 64 cells, or at most 256 with coins all alike and C(cells, coins)
+below 2^63 (its wide game), else A* in Lua with the bound "goal cells uncovered"
 (admissible and consistent: one move covers at most one goal cell), for
 at most AUTO_EXACT_SECONDS (or half the user's time limit).  Returns the
 Solution when it finished, else nil, the lower bound it proved and the
@@ -360,11 +377,11 @@ bounded_exact = function(p, opts)
   for k, v in pairs(opts) do o[k] = v end
   o.time_limit = limit
   local sol
-  -- (a span of at most 64 cells holds at most 64 coins: no span is
+  -- (a span of at most 256 cells holds at most 256 coins: no span is
   -- computed for more, nor off the square grid, where it is infinite)
-  local span = p.board:kind() == "square" and #p.start <= 64
+  local span = p.board:kind() == "square" and #p.start <= 256
     and p.start:span(p.rule)
-  if span and #span <= 64 then
+  if span and (#span <= 64 or wide_fits(p, #span)) then
     sol = methods.engine.solve(p, o)
   elseif p.up_to == "fixed" and #p.start <= BOUNDED_COINS
       and #p.start * #p.start:movelist(p.rule) <= BOUNDED_WORK then

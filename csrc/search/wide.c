@@ -1,0 +1,334 @@
+/*
+** wide.c -- the coin game on windows of 65 to 256 cells (wide.h).
+**
+** A state is the sorted list of its coins' cells c_0 < ... < c_{k-1}; its
+** key is 1 + sum_j C(c_j, j + 1), its rank in the combinatorial number
+** system (the k-sets of n cells are numbered 0 .. C(n, k) - 1), so any
+** window whose sets fit 63 bits keys them in a word, and the key
+** searches (bidir.c, astar.c) run on it as they do on the bitboards.
+** Moves come from the one dense move rule (pn_dense_moves); every
+** callback works on the stack alone, so the searches' threads share it.
+*/
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "verdict.h"
+#include "wide.h"
+#include "core/sys.h"
+#include "core/util.h"
+
+static uint64_t binom(const pn_widegame *wg, uint32_t c, int j) {
+  return wg->binom[(size_t)c * (size_t)(wg->ncoin + 2) + (size_t)j];
+}
+
+/* the cells of key, in increasing order */
+static void unrank(const pn_widegame *wg, uint64_t key, uint32_t *cells) {
+  uint64_t r = key - 1;
+  int64_t c = wg->ncell - 1;
+  int j;
+  for (j = wg->ncoin - 1; j >= 0; j--) {
+    while (binom(wg, (uint32_t)c, j + 1) > r) c--;
+    cells[j] = (uint32_t)c;
+    r -= binom(wg, (uint32_t)c, j + 1);
+    c--;
+  }
+}
+
+/* the key of cells (increasing) with cell `out` taken away and cell `in`
+** put in (out not a cell of the list: none taken, in ~0: none put) */
+static uint64_t rank_moved(const pn_widegame *wg, const uint32_t *cells,
+                           uint32_t out, uint32_t in) {
+  uint64_t r = 0;
+  int i, j = 0, placed = in == ~(uint32_t)0;
+  for (i = 0; i < wg->ncoin; i++) {
+    uint32_t c = cells[i];
+    if (c == out) continue;
+    if (!placed && in < c) { r += binom(wg, in, ++j); placed = 1; }
+    r += binom(wg, c, ++j);
+  }
+  if (!placed) r += binom(wg, in, ++j);
+  return r + 1;
+}
+
+typedef struct gen {
+  const pn_widegame *wg;
+  const uint32_t *cells;
+  uint64_t *out;
+  uint32_t *mv;
+  int n;
+} gen;
+
+static void emit(uint32_t from, uint32_t to, void *ud) {
+  gen *g = ud;
+  g->out[g->n] = rank_moved(g->wg, g->cells, from, to);
+  g->mv[g->n++] = from << 8 | to;
+}
+
+static int succ(void *ud, uint64_t key, uint64_t *out, uint32_t *mv) {
+  const pn_widegame *wg = ud;
+  uint32_t cells[PN_WIDE_MAXCELL], cnt[PN_WIDE_MAXCELL];
+  uint32_t targets[PN_WIDE_MAXCELL];
+  uint8_t occ[PN_WIDE_MAXCELL];
+  gen g;
+  int i;
+  unrank(wg, key, cells);
+  memset(occ, 0, (size_t)wg->ncell);
+  memset(cnt, 0, (size_t)wg->ncell * sizeof *cnt);
+  for (i = 0; i < wg->ncoin; i++) occ[cells[i]] = 1;
+  g.wg = wg; g.cells = cells; g.out = out; g.mv = mv; g.n = 0;
+  pn_dense_moves(&wg->g, wg->d, occ, cells, (size_t)wg->ncoin, cnt, targets,
+                 emit, &g);
+  return g.n;
+}
+
+/* the states one move before key: a coin with at least d neighbours among
+** the others came from any free cell */
+static int pred(void *ud, uint64_t key, uint64_t *out, uint32_t *mv) {
+  const pn_widegame *wg = ud;
+  uint32_t cells[PN_WIDE_MAXCELL], a, j;
+  uint8_t occ[PN_WIDE_MAXCELL];
+  int i, n = 0;
+  unrank(wg, key, cells);
+  memset(occ, 0, (size_t)wg->ncell);
+  for (i = 0; i < wg->ncoin; i++) occ[cells[i]] = 1;
+  for (i = 0; i < wg->ncoin; i++) {
+    uint32_t t = cells[i];
+    int k = 0;
+    for (j = wg->g.off[t]; j < wg->g.off[t + 1]; j++) k += occ[wg->g.nbr[j]];
+    if (k < wg->d) continue;
+    for (a = 0; a < (uint32_t)wg->ncell; a++)
+      if (!occ[a]) {
+        out[n] = rank_moved(wg, cells, t, a);
+        mv[n++] = a << 8 | t;
+      }
+  }
+  return n;
+}
+
+static void cellset(const pn_widegame *wg, uint64_t key,
+                    uint64_t set[PN_WIDE_WORDS]) {
+  uint32_t cells[PN_WIDE_MAXCELL];
+  int i;
+  unrank(wg, key, cells);
+  memset(set, 0, PN_WIDE_WORDS * sizeof *set);
+  for (i = 0; i < wg->ncoin; i++)
+    set[cells[i] >> 6] |= (uint64_t)1 << (cells[i] & 63);
+}
+
+/* the goal cells of the nearest placement that key leaves uncovered: a
+** move covers at most one more, so the bound is admissible and consistent
+** (a minimum of such bounds is too) */
+static int uncovered(void *ud, uint64_t key) {
+  const pn_widegame *wg = ud;
+  uint64_t set[PN_WIDE_WORDS];
+  size_t p;
+  int best = wg->ncoin + 1, w;
+  cellset(wg, key, set);
+  for (p = 0; p < wg->npat && best > 0; p++) {
+    int u = 0;
+    for (w = 0; w < PN_WIDE_WORDS; w++)
+      u += __builtin_popcountll(wg->pat[p][w] & ~set[w]);
+    if (u < best) best = u;
+  }
+  return best;
+}
+
+static int is_goal(void *ud, uint64_t key) { return uncovered(ud, key) == 0; }
+
+/* a placement of the goal: its cell set, once, if it fits the window */
+static int placed(const pn_config *c, void *ud) {
+  pn_widegame *wg = ud;
+  uint64_t set[PN_WIDE_WORDS];
+  size_t i;
+  memset(set, 0, sizeof set);
+  for (i = 0; i < c->n; i++) {
+    int64_t id = pn_board_index(wg->w, c->pos[i]);
+    if (id < 0) return 0;
+    set[id >> 6] |= (uint64_t)1 << (id & 63);
+  }
+  for (i = 0; i < wg->npat; i++)
+    if (memcmp(wg->pat[i], set, sizeof set) == 0) return 1;
+  if (wg->npat == wg->patcap) return 0;
+  memcpy(wg->pat[wg->npat++], set, sizeof set);
+  return 1;
+}
+
+/* C(c, j) for c <= n, j <= k + 1, saturated at 2^64 - 1 (a rank never
+** needs a saturated entry: each term is at most the rank); 0 when C(n, k)
+** is 2^63 or more */
+static int make_binom(pn_widegame *wg) {
+  int n = wg->ncell, k = wg->ncoin, c, j, m = k + 2;
+  uint64_t *b = calloc((size_t)(n + 1) * (size_t)m, sizeof *b);
+  if (!b) return -1;
+  for (c = 0; c <= n; c++) {
+    b[(size_t)c * m] = 1;
+    for (j = 1; j < m && c > 0; j++) {
+      uint64_t x = b[(size_t)(c - 1) * m + j - 1], y = b[(size_t)(c - 1) * m + j];
+      b[(size_t)c * m + j] = x > UINT64_MAX - y ? UINT64_MAX : x + y;
+    }
+  }
+  wg->binom = b;
+  return b[(size_t)n * m + k] < ((uint64_t)1 << 63);
+}
+
+int pn_widegame_init(pn_widegame *wg, const pn_board *w, const pn_rule *r,
+                     const pn_config *start, const pn_config *goal,
+                     pn_goalmode mode, pn_error *err) {
+  pn_goal gl;
+  size_t i, cap;
+  int rc;
+  uint64_t total;
+  memset(wg, 0, sizeof *wg);
+  wg->w = w;
+  wg->ncell = (int)pn_board_ncells(w);
+  wg->ncoin = (int)start->n;
+  wg->d = r->d;
+  if (!pn_board_bounded(w) || wg->ncell > PN_WIDE_MAXCELL)
+    return pn_seterror(err, PN_ELIMIT, "the engine handles windows of at "
+                       "most %d cells (this one has %d)", PN_WIDE_MAXCELL,
+                       wg->ncell);
+  if (start->n == 0 || start->n > (size_t)wg->ncell)
+    return pn_seterror(err, PN_EINVAL, "the start has %zu coins for a "
+                       "window of %d cells", start->n, wg->ncell);
+  for (i = 0; i < start->n; i++)
+    if (start->label[i] != start->label[0])
+      return pn_seterror(err, PN_ELIMIT, "on windows of more than 64 cells "
+                         "the engine takes coins that are all alike");
+  for (i = 0; i < goal->n; i++)
+    if (goal->label[i] != start->label[0])
+      return pn_seterror(err, PN_ELIMIT, "on windows of more than 64 cells "
+                         "the engine takes coins that are all alike");
+  rc = make_binom(wg);
+  if (rc < 0) return pn_seterror(err, PN_ENOMEM, "out of memory");
+  if (rc == 0) {
+    pn_widegame_free(wg);
+    return pn_seterror(err, PN_ELIMIT, "%d coins on %d cells have more than "
+                       "2^63 configurations, too many to key", wg->ncoin,
+                       wg->ncell);
+  }
+  total = binom(wg, (uint32_t)wg->ncell, wg->ncoin);
+  pn_board_csr(w, &wg->g);
+  if ((rc = pn_goal_init(&gl, w, goal, mode, err)) != PN_OK) {
+    pn_widegame_free(wg);
+    return rc;
+  }
+  cap = goal->n == 0 || mode == PN_FIXED ? 1
+      : (size_t)wg->ncell * (size_t)(gl.nvariants > 0 ? gl.nvariants : 1);
+  wg->pat = malloc(cap * sizeof *wg->pat);
+  wg->patcap = cap;
+  if (!wg->pat) rc = pn_seterror(err, PN_ENOMEM, "out of memory");
+  else rc = pn_goal_placements(&gl, placed, wg, err);
+  pn_goal_free(&gl);
+  wg->full = goal->n == start->n;
+  if (rc == PN_OK && wg->full) {
+    uint32_t cells[PN_WIDE_MAXCELL];
+    if (!(wg->goals = malloc((wg->npat + 1) * sizeof *wg->goals)))
+      rc = pn_seterror(err, PN_ENOMEM, "out of memory");
+    for (i = 0; rc == PN_OK && i < wg->npat; i++) {
+      int c, k = 0;
+      for (c = 0; c < wg->ncell; c++)
+        if (wg->pat[i][c >> 6] >> (c & 63) & 1) cells[k++] = (uint32_t)c;
+      wg->goals[i] = rank_moved(wg, cells, ~(uint32_t)0, ~(uint32_t)0);
+    }
+  }
+  if (rc != PN_OK) { pn_widegame_free(wg); return rc; }
+  wg->game.ud = wg;
+  wg->game.maxsucc = wg->ncoin * (wg->ncell - wg->ncoin) + 1;
+  wg->game.keybits = 64 - __builtin_clzll(total);
+  wg->game.succ = succ;
+  wg->game.pred = pred;
+  wg->game.is_goal = is_goal;
+  wg->game.h = uncovered;
+  return PN_OK;
+}
+
+void pn_widegame_free(pn_widegame *wg) {
+  free(wg->binom);
+  free(wg->pat);
+  free(wg->goals);
+  wg->binom = NULL;
+  wg->pat = NULL;
+  wg->goals = NULL;
+}
+
+uint64_t pn_widegame_key(const pn_widegame *wg, const pn_config *c) {
+  uint32_t cells[PN_WIDE_MAXCELL];
+  size_t i;
+  if (c->n != (size_t)wg->ncoin) return 0;
+  for (i = 0; i < c->n; i++) {
+    int64_t id = pn_board_index(wg->w, c->pos[i]);
+    if (id < 0) return 0;
+    cells[i] = (uint32_t)id;
+  }
+  for (i = 1; i < c->n; i++) {         /* ids in increasing order */
+    uint32_t x = cells[i];
+    size_t j = i;
+    for (; j > 0 && cells[j - 1] > x; j--) cells[j] = cells[j - 1];
+    cells[j] = x;
+  }
+  return rank_moved(wg, cells, ~(uint32_t)0, ~(uint32_t)0);
+}
+
+pn_move pn_widegame_move(const pn_widegame *wg, uint32_t mv) {
+  pn_move m;
+  m.from = pn_board_cell(wg->w, mv >> 8);
+  m.to = pn_board_cell(wg->w, mv & 255);
+  return m;
+}
+
+static pn_move wide_move(const void *wg, uint32_t mv) {
+  return pn_widegame_move(wg, mv);
+}
+
+int pn_search_wide(const pn_board *w, const pn_rule *r,
+                   const pn_config *start, const pn_config *goal,
+                   pn_goalmode mode, pn_method m, const pn_searchopts *o,
+                   const pn_limits *lim, pn_result *res, pn_error *err) {
+  pn_widegame wg;
+  pn_keyresult kr;
+  uint64_t key;
+  int rc, threads = o && o->threads > 0 ? o->threads : pn_ncores();
+  double t0 = pn_clock();
+  if ((rc = pn_widegame_init(&wg, w, r, start, goal, mode, err)) != PN_OK)
+    return rc;
+  memset(&kr, 0, sizeof kr);
+  key = pn_widegame_key(&wg, start);
+  if (m == PN_M_AUTO) m = wg.full ? PN_M_BIDIR : PN_M_ASTAR;
+  if (wg.npat == 0) {
+    res->verdict = PN_UNSOLVABLE;
+    snprintf(res->reason, sizeof res->reason, "the goal does not fit in the "
+             "region the coins can reach");
+  } else if (!key) {
+    rc = pn_seterror(err, PN_EINVAL, "a coin of the start is off the board");
+  } else if (is_goal(&wg, key)) {
+    res->verdict = PN_SOLVED;
+    snprintf(res->reason, sizeof res->reason, "the start is the goal");
+  } else if (m == PN_M_FULL) {
+    rc = pn_seterror(err, PN_EINVAL, "full-space BFS: the ranked space "
+                     "takes windows of at most 64 cells (this one has %d); "
+                     "'bidir', 'astar' and 'bfs' search it", wg.ncell);
+  } else if (m == PN_M_BIDIR && !wg.full) {
+    rc = pn_seterror(err, PN_EINVAL, "bidirectional search needs a goal "
+                     "with every coin (use astar)");
+  } else {
+    if (o && o->progress) {
+      wg.game.progress = o->progress;
+      wg.game.progress_ud = o->progress_ud;
+    }
+    rc = m == PN_M_BIDIR
+       ? pn_key_bidir(&wg.game, &key, 1, wg.goals, wg.npat, threads, lim,
+                      &kr, err)
+       : pn_key_astar(&wg.game, key, threads, lim, &kr, err);
+    if (rc == PN_OK && kr.stopped == PN_EINTR)
+      rc = pn_seterror(err, PN_EINTR, "interrupted");
+    else if (rc == PN_OK)
+      rc = pn_key_verdict(wide_move, &wg, NULL, m, &kr, res, err);
+    pn_keyresult_clear(&kr);
+  }
+  res->seconds = pn_clock() - t0;
+  pn_widegame_free(&wg);
+  /* PN_ELIMIT means "the wide game cannot be made": a search's limit is a
+  ** verdict, never that code */
+  return rc == PN_ELIMIT ? PN_EINVAL : rc;
+}

@@ -1,0 +1,151 @@
+-- The engine on windows of 65 to 256 cells (csrc/search/wide.c): the
+-- bidirectional search and A* held to the plain BFS, the reference.
+local penny = require "penny"
+local S = require "support"
+
+local function random_walk(c, rand, steps)
+  for _ = 1, steps do
+    local ms = c:movelist()
+    if #ms == 0 then break end
+    c = c:apply(ms[rand(#ms)])
+  end
+  return c
+end
+
+-- a start of n coins whose span (the search window) passes 64 cells:
+-- coins at random in a random part of the board, dense enough to span it
+local function wide_start(board, rand, n)
+  local cells = board:cells()
+  local lo, hi = board:bbox()
+  local W, H = hi[1] - lo[1] + 1, hi[2] - lo[2] + 1
+  for _ = 1, 500 do
+    local w = math.min(W, 7 + rand(math.max(W - 6, 1)))
+    local h = math.min(H, 7 + rand(math.max(H - 6, 1)))
+    local x0, y0 = lo[1] + rand(W - w + 1) - 1, lo[2] + rand(H - h + 1) - 1
+    local part = {}
+    for _, c in ipairs(cells) do
+      if c[1] >= x0 and c[1] < x0 + w and c[2] >= y0 and c[2] < y0 + h then
+        part[#part + 1] = c
+      end
+    end
+    if #part > n then
+      for i = #part, 2, -1 do
+        local j = rand(i)
+        part[i], part[j] = part[j], part[i]
+      end
+      local a = penny.config(board, { table.unpack(part, 1, n) })
+      if #a:span() > 64 and #a:movelist() > 0 then return a end
+    end
+  end
+  error("no start of " .. n .. " coins spans more than 64 cells")
+end
+
+local BOXES = {
+  { lattice = "square", width = 9, height = 9, coins = { 10, 14 } },
+  { lattice = "square", width = 10, height = 10, coins = { 10, 13 } },
+  { lattice = "square", width = 12, height = 12, coins = { 11, 13 } },
+  { lattice = "triangular", width = 10, height = 7, coins = { 10, 13 } },
+  { lattice = "triangular", width = 16, height = 15, coins = { 8, 10 } },
+  { lattice = "king", width = 9, height = 8, coins = { 9, 11 } },
+}
+
+describe("the engine on windows past 64 cells", function()
+  for bi, spec in ipairs(BOXES) do
+    local name = string.format("%s %d x %d", spec.lattice, spec.width, spec.height)
+    it("agrees with the plain BFS: " .. name, function()
+      local rand = S.rng(4200 + bi)
+      local board = penny.board{ lattice = spec.lattice, width = spec.width,
+                                 height = spec.height }
+      local lo, hi = spec.coins[1], spec.coins[2]
+      local wide = 0
+      for trial = 1, 6 do
+        local a = wide_start(board, rand, lo + rand(hi - lo + 1) - 1)
+        local g = random_walk(a, rand, 1 + rand(3))
+        local up_to = trial % 3 == 0 and "translation" or "fixed"
+        local p = penny.puzzle{ board = board, start = a, goal = g, up_to = up_to }
+        local ref = p:solve{ method = "bfs" }
+        assert.equal("solved", ref.verdict)
+        for _, m in ipairs{ "bidir", "astar", "auto" } do
+          local s = p:solve{ method = m, threads = 1 + trial % 2 }
+          local what = m .. " trial " .. trial
+          assert.equal(ref.verdict, s.verdict, what)
+          assert.equal(#ref, #s, what)
+          assert.is_true(p:check(s.moves), what)
+          if m ~= "auto" then
+            assert.matches("^optimal", s.reason, 1, false)
+          end
+        end
+        wide = wide + 1
+      end
+      assert.equal(6, wide)
+    end)
+  end
+
+  it("takes goals with fewer coins by A* alone", function()
+    local rand = S.rng(4300)
+    local board = penny.board{ width = 10, height = 10 }
+    for trial = 1, 4 do
+      local a = wide_start(board, rand, 12)
+      local g = random_walk(a, rand, 2 + rand(2))
+      local coins = g:coins()
+      for _ = 1, 1 + rand(3) do table.remove(coins, rand(#coins)) end
+      local p = penny.puzzle{ board = board, start = a,
+                              goal = penny.config(board, coins), partial = true }
+      local ref = p:solve{ method = "bfs" }
+      local s = p:solve{ method = "astar" }
+      assert.equal(ref.verdict, s.verdict, "trial " .. trial)
+      assert.equal(#ref, #s, "trial " .. trial)
+      assert.is_true(p:check(s.moves))
+      local ok, err = pcall(p.solve, p, { method = "bidir" })
+      assert.is_false(ok)
+      assert.matches("needs a goal with every coin", err)
+    end
+  end)
+
+  it("says which method can take what it cannot", function()
+    local rand = S.rng(4400)
+    local board = penny.board{ width = 10, height = 10 }
+    local a = wide_start(board, rand, 12)
+    local g = random_walk(a, rand, 2)
+    local p = penny.puzzle{ board = board, start = a, goal = g }
+    local ok, err = pcall(p.solve, p, { method = "full" })
+    assert.is_false(ok)
+    assert.matches("'bidir', 'astar' and 'bfs' search it", err)
+    -- labelled coins, and more sets of cells than 2^63: the plain BFS
+    local coins = a:coins()
+    for i, c in ipairs(coins) do c.label = i % 2 + 1 end
+    local la = penny.config(board, coins)
+    local lp = penny.puzzle{ board = board, start = la,
+                             goal = random_walk(la, rand, 2) }
+    ok, err = pcall(lp.solve, lp, { method = "bidir" })
+    assert.is_false(ok)
+    assert.matches("coins that are all alike.*method 'bfs'", err)
+    local big
+    repeat big = S.random_config(board, 22, rand) until #big:span() == 100
+    local bp = penny.puzzle{ board = board, start = big,
+                             goal = random_walk(big, rand, 1) }
+    ok, err = pcall(bp.solve, bp, { method = "astar" })
+    assert.is_false(ok)
+    assert.matches("more than 2%^63 configurations.*method 'bfs'", err)
+    assert.equal(1, #bp:solve{ method = "auto" })
+  end)
+
+  it("gives auto the optimum of goals a few moves away in 10 x 10 spans", function()
+    local rand = S.rng(4500)
+    local board = penny.board("square")
+    local box = penny.board{ width = 10, height = 10 }
+    for trial = 1, 4 do
+      local a
+      repeat a = S.random_config(box, 14 + rand(3), rand) until #a:span() == 100
+      a = penny.config(board, a:coins())
+      local g = random_walk(a, rand, 4)
+      local p = penny.puzzle{ start = a, goal = g }
+      local s = p:solve()
+      assert.equal("solved", s.verdict, "trial " .. trial)
+      assert.is_true(s.optimal, "trial " .. trial)
+      assert.is_true(#s <= 4, "trial " .. trial)
+      assert.matches("^optimal: bidirectional", s.reason)
+      assert.is_true(p:check(s.moves))
+    end
+  end)
+end)
