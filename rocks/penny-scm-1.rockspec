@@ -69,6 +69,7 @@ build = {
     ["penny.tri"] = "lua/penny/tri.lua",
     ["penny.linepush"] = "lua/penny/linepush.lua",
     ["penny.strategies"] = "lua/penny/strategies.lua",
+    ["penny.shortcut"] = "lua/penny/shortcut.lua",
     ["penny.generate"] = "lua/penny/generate.lua",
     ["penny.render"] = "lua/penny/render.lua",
     ["penny.repl"] = "lua/penny/repl.lua",

@@ -176,10 +176,34 @@ describe("limits are verdicts, not errors", function()
     goal[1] = { 1, 0 }
     local p = penny.puzzle{ board = penny.board{ width = 10, height = 10 },
                             start = cells, goal = goal }
-    for _, m in ipairs{ "bidir", "astar", "full" } do
-      local ok, err = pcall(p.solve, p, { method = m })
+    -- the bidirectional search and A* take windows of up to 256 cells (a
+    -- goal two moves away, and the goal above: no configuration that
+    -- reaches it is reachable, which the backward side shows at once)
+    local near = p.start:apply(p.start:movelist()[1])
+    near = near:apply(near:movelist()[1])
+    local q = penny.puzzle{ board = p.board, start = p.start, goal = near }
+    local ref = q:solve{ method = "bfs" }
+    for _, m in ipairs{ "bidir", "astar" } do
+      local s = q:solve{ method = m }
+      assert.equal(ref.verdict, s.verdict)
+      assert.equal(#ref, #s)
+    end
+    assert.matches("^complete search %(bidirectional BFS%)", p:solve{ method = "bidir" }.reason)
+    local ok, err = pcall(p.solve, p, { method = "full" })
+    assert.is_false(ok)
+    assert.matches("at most 64 cells", err)
+    assert.matches("'bidir', 'astar' and 'bfs' search it", err)
+    -- past 256 cells (a diagonal spans its 17 x 17 box) only the plain
+    -- BFS does
+    local diag, dgoal = {}, {}
+    for i = 0, 16 do diag[#diag + 1] = { i, i }; dgoal[#dgoal + 1] = { i, i } end
+    dgoal[1] = { 1, 0 }
+    local big = penny.puzzle{ board = penny.board{ width = 17, height = 17 },
+                              start = diag, goal = dgoal }
+    for _, m in ipairs{ "bidir", "astar" } do
+      ok, err = pcall(big.solve, big, { method = m })
       assert.is_false(ok)
-      assert.matches("at most 64 cells", err)
+      assert.matches("at most 256 cells %(this one has 289%)", err)
       assert.matches("method 'bfs'", err)
     end
   end)

@@ -28,7 +28,9 @@ end
 -- solver; returns the final configuration
 local function replay(a, moves)
   local cur = a
-  for i, m in ipairs(moves:totable()) do
+  -- a penny.Moves, or a list (an answer shortened by penny.shortcut)
+  local list = type(moves) == "table" and moves or moves:totable()
+  for i, m in ipairs(list) do
     local nxt, why = cur:apply(m, 2)
     assert(nxt, ("move %d is illegal: %s"):format(i, tostring(why)))
     cur = nxt

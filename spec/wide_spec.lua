@@ -81,6 +81,54 @@ describe("the engine on windows past 64 cells", function()
     end)
   end
 
+  -- the configurations that can reach goal, by reverse moves checked
+  -- with the reference move rule (cfg:legal), or nil past max
+  local function reaching(goal, max)
+    local seen, list, i = { [goal:key()] = true }, { goal }, 1
+    local cells = goal:board():cells()
+    while list[i] do
+      local y = list[i]
+      i = i + 1
+      for _, t in ipairs(y:positions()) do
+        local rest = y:without(t)
+        for _, a in ipairs(cells) do
+          if not y:has(a) then
+            local x = rest:with(a)
+            if x:legal{ from = a, to = t } and not seen[x:key()] then
+              seen[x:key()] = true
+              list[#list + 1] = x
+              if #list > max then return nil end
+            end
+          end
+        end
+      end
+    end
+    return seen
+  end
+
+  it("says unsolvable only when no configuration that reaches the goal is the start", function()
+    local rand = S.rng(4600)
+    local board = penny.board{ width = 10, height = 10 }
+    local unsolvable, solvable = 0, 0
+    for _ = 1, 40 do
+      local a = wide_start(board, rand, 10)
+      local g = S.random_config(board, 10, rand)
+      local back = reaching(g, 3000)
+      if back then
+        local p = penny.puzzle{ board = board, start = a, goal = g }
+        local s = p:solve{ method = "bidir" }
+        if back[a:key()] then
+          solvable = solvable + 1
+          assert.equal("solved", s.verdict)
+        else
+          unsolvable = unsolvable + 1
+          assert.equal("unsolvable", s.verdict)
+        end
+      end
+    end
+    assert.is_true(unsolvable >= 10, "unsolvable " .. unsolvable)
+  end)
+
   it("takes goals with fewer coins by A* alone", function()
     local rand = S.rng(4300)
     local board = penny.board{ width = 10, height = 10 }

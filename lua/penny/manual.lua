@@ -42,7 +42,8 @@ M.MODULES = {
   "penny", "penny.pzfile", "penny.coinsliding", "penny.tri", "penny.square",
   "penny.square_solver", "penny.square.pushing", "penny.square.group",
   "penny.perm", "penny.linepush", "penny.combined",
-  "penny.strategies", "penny.generate", "penny.render", "penny.page",
+  "penny.strategies", "penny.shortcut", "penny.generate", "penny.render",
+  "penny.page",
   "penny.options",
   "penny.json",
 }

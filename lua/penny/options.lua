@@ -11,7 +11,7 @@ the core (core.LIMITS), so the checks here and the binding's agree.
   options.usage() -> the flags' lines of `penny solve --help`
   options.limits(opts) -> { max_memory, max_states, time_limit } of opts
 
-who is "solve" or "distances": each names the options it takes and the
+who is "solve", "distances" or "shortcut": each names the options it takes and the
 words of its messages.
 ]]
 
@@ -108,6 +108,8 @@ local SCHEMA = {
   { name = "max_depth", type = "number", about = "beam: most moves" },
   { name = "max_steps", type = "number", about = "play: most moves" },
   { name = "seed", type = "number", about = "strategies: random seed" },
+  { name = "span", type = "number", ok = integer_in(2, 64),
+    why = "an integer 2..64", about = "shortcut: moves per segment" },
   -- penny.distances
   { name = "targets", type = "table", about = "configurations to reach" },
   { name = "complete", type = "boolean",
@@ -126,6 +128,11 @@ local WHO = {
       "threads", "progress", "heuristic", "admissible", "beam_width",
       "max_depth", "seed", "max_steps", "probe_levels", "encoding", "pdb",
       "partial", "prune", "direction", "databases" },
+  },
+  shortcut = {
+    unknown = "shortcut.improve: unknown option '%s'",
+    option = "shortcut.improve: option '%s'",
+    takes = { "time_limit", "max_states", "span" },
   },
   distances = {
     unknown = "penny.distances: unknown option '%s'",

@@ -303,6 +303,7 @@ end
 
 local square = require "penny.square_solver"
 local pushing = require "penny.square.pushing"
+local shortcut = require "penny.shortcut"
 
 -- minimum+1 puzzles of one span: the pushing game (thesis Prop 3.32)
 -- decides them and finds optimal solutions; nil when it does not apply
@@ -405,7 +406,21 @@ bounded_exact = function(p, opts)
   return nil, sol.lower_bound, core.clock() - t0
 end
 
+-- a constructive answer shortened by local search (penny.shortcut) for at
+-- most SHORTCUT_SECONDS, and never past the user's time limit
+local SHORTCUT_SECONDS = 1
+local function shorten(sol, opts, t0)
+  if sol.verdict ~= "solved" or sol.optimal then return sol end
+  local limit = SHORTCUT_SECONDS
+  if opts.time_limit then
+    limit = math.min(limit, opts.time_limit - (core.clock() - t0))
+  end
+  if limit <= 0 then return sol end
+  return shortcut.improve(sol, { time_limit = limit })
+end
+
 local function auto(p, opts)
+  local t_auto = core.clock()
   if p.rule.slide then return methods.bfs.solve(p, opts) end
   local pushed = by_pushing(p, opts)
   if pushed then return pushed end
@@ -423,7 +438,7 @@ local function auto(p, opts)
       rest.time_limit = math.max(opts.time_limit - spent, 0.001)
       opts = rest
     end
-    local sol = square.solve_puzzle(p, opts)
+    local sol = shorten(square.solve_puzzle(p, opts), opts, t_auto)
     if sol.verdict == "solved" then
       if bound and bound > 1 then
         sol.lower_bound = bound
@@ -455,7 +470,7 @@ local function auto(p, opts)
       for k, v in pairs(opts) do o[k] = v end
       o.time_limit = math.max(opts.time_limit - spent, 0.001)
     end
-    local sol = tri.solve(p, o)
+    local sol = shorten(tri.solve(p, o), opts, t_auto)
     if sol.verdict == "solved" and not sol.optimal and bound and bound > 1 then
       sol.lower_bound = bound
       sol.reason = sol.reason .. format("; a bounded exact search (%.1f s) "
