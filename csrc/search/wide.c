@@ -51,17 +51,62 @@ static uint64_t rank_moved(const pn_widegame *wg, const uint32_t *cells,
   return r + 1;
 }
 
-typedef struct gen {
+/*
+** The keys of a set S with one cell taken out and, in turn, each of many
+** cells put in: for R = S - out (r_0 < ... < r_{k-2}), the key of R + in,
+** where j cells of R lie below in, is
+**   1 + sum_{i < j} C(r_i, i + 1) + C(in, j + 1) + sum_{i >= j} C(r_i, i + 2)
+** so with the two partial sums made once per cell taken out, each cell
+** put in costs O(1) (cells put in come in increasing order: j only grows).
+*/
+typedef struct swap {
   const pn_widegame *wg;
+  uint32_t r[PN_WIDE_MAXCELL];
+  uint64_t below[PN_WIDE_MAXCELL + 1];  /* below[j]: sum_{i < j} C(r_i, i+1) */
+  uint64_t above[PN_WIDE_MAXCELL + 1];  /* above[j]: sum_{i >= j} C(r_i, i+2) */
+  int n, j;
+} swap;
+
+static void swap_out(swap *sw, const uint32_t *cells, uint32_t out) {
+  const pn_widegame *wg = sw->wg;
+  int i, n = 0;
+  for (i = 0; i < wg->ncoin; i++)
+    if (cells[i] != out) sw->r[n++] = cells[i];
+  sw->below[0] = 0;
+  for (i = 0; i < n; i++)
+    sw->below[i + 1] = sw->below[i] + binom(wg, sw->r[i], i + 1);
+  sw->above[n] = 0;
+  for (i = n - 1; i >= 0; i--)
+    sw->above[i] = sw->above[i + 1] + binom(wg, sw->r[i], i + 2);
+  sw->n = n;
+  sw->j = 0;
+}
+
+/* the key of R + in; in above the cell put in before it */
+static uint64_t swap_in(swap *sw, uint32_t in) {
+  while (sw->j < sw->n && sw->r[sw->j] < in) sw->j++;
+  return 1 + sw->below[sw->j] + binom(sw->wg, in, sw->j + 1)
+         + sw->above[sw->j];
+}
+
+typedef struct gen {
+  swap sw;
   const uint32_t *cells;
+  uint32_t from;               /* the mover whose sums sw holds */
   uint64_t *out;
   uint32_t *mv;
   int n;
 } gen;
 
+/* moves come grouped by mover, each mover's targets in increasing order
+** (pn_dense_moves) */
 static void emit(uint32_t from, uint32_t to, void *ud) {
   gen *g = ud;
-  g->out[g->n] = rank_moved(g->wg, g->cells, from, to);
+  if (g->n == 0 || from != g->from) {
+    swap_out(&g->sw, g->cells, from);
+    g->from = from;
+  }
+  g->out[g->n] = swap_in(&g->sw, to);
   g->mv[g->n++] = from << 8 | to;
 }
 
@@ -76,7 +121,7 @@ static int succ(void *ud, uint64_t key, uint64_t *out, uint32_t *mv) {
   memset(occ, 0, (size_t)wg->ncell);
   memset(cnt, 0, (size_t)wg->ncell * sizeof *cnt);
   for (i = 0; i < wg->ncoin; i++) occ[cells[i]] = 1;
-  g.wg = wg; g.cells = cells; g.out = out; g.mv = mv; g.n = 0;
+  g.sw.wg = wg; g.cells = cells; g.out = out; g.mv = mv; g.n = 0;
   pn_dense_moves(&wg->g, wg->d, occ, cells, (size_t)wg->ncoin, cnt, targets,
                  emit, &g);
   return g.n;
@@ -88,18 +133,21 @@ static int pred(void *ud, uint64_t key, uint64_t *out, uint32_t *mv) {
   const pn_widegame *wg = ud;
   uint32_t cells[PN_WIDE_MAXCELL], a, j;
   uint8_t occ[PN_WIDE_MAXCELL];
+  swap sw;
   int i, n = 0;
   unrank(wg, key, cells);
   memset(occ, 0, (size_t)wg->ncell);
   for (i = 0; i < wg->ncoin; i++) occ[cells[i]] = 1;
+  sw.wg = wg;
   for (i = 0; i < wg->ncoin; i++) {
     uint32_t t = cells[i];
     int k = 0;
     for (j = wg->g.off[t]; j < wg->g.off[t + 1]; j++) k += occ[wg->g.nbr[j]];
     if (k < wg->d) continue;
+    swap_out(&sw, cells, t);
     for (a = 0; a < (uint32_t)wg->ncell; a++)
       if (!occ[a]) {
-        out[n] = rank_moved(wg, cells, t, a);
+        out[n] = swap_in(&sw, a);
         mv[n++] = a << 8 | t;
       }
   }
