@@ -107,8 +107,8 @@ local function search(board, d, fixed, start, goal, lo, hi, depth, max_states,
   local layer, count = { first }, 1
   for _ = 1, depth do
     local nextl = {}
-    if core.clock() > deadline then return nil end
-    for _, sk in ipairs(layer) do
+    for done, sk in ipairs(layer) do
+      if done % 64 == 0 and core.clock() > deadline then return nil end
       local coins = seen[sk].coins
       local occ = {}
       for _, c in ipairs(coins) do occ[key(c.pos)] = true end
