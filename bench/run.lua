@@ -624,8 +624,8 @@ if want("V") then
       median(rate.astar), median(ratio.bidir), median(ratio.astar),
       median(secs.bfs), median(secs.bidir), median(secs.astar))
     if #board > 64 then
-      headline[#headline + 1] = string.format("%d cells: bidir %.1fx, A* %.1fx",
-        #board, median(ratio.bidir), median(ratio.astar))
+      headline[#headline + 1] = string.format("%s %d cells: bidir %.1fx, A* %.1fx",
+        lat, #board, median(ratio.bidir), median(ratio.astar))
     end
   end
   say("\nMedians of five puzzles each (optima of 5 moves or more), one thread;")
