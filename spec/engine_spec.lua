@@ -2,17 +2,10 @@ local penny = require "penny"
 local S = require "support"
 local cs = require "penny.coinsliding"
 
+local random_walk = S.random_walk
+
 -- random puzzle on a board: start, and a goal that is either a random
 -- walk from the start (solvable) or a random configuration (often not)
-local function random_walk(c, rand, steps)
-  for _ = 1, steps do
-    local ms = c:movelist()
-    if #ms == 0 then break end
-    c = c:apply(ms[rand(#ms)])
-  end
-  return c
-end
-
 local function random_puzzle(board, rand, n, labels, walk)
   local a = S.random_config(board, n, rand, labels)
   local g

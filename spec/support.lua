@@ -117,6 +117,16 @@ function M.rng(seed)
 end
 
 -- n distinct random cells of a bounded board
+-- c after up to steps random legal moves (fewer when none is left)
+function M.random_walk(c, rand, steps)
+  for _ = 1, steps do
+    local ms = c:movelist()
+    if #ms == 0 then break end
+    c = c:apply(ms[rand(#ms)])
+  end
+  return c
+end
+
 function M.random_config(board, n, rand, labels)
   local cells = board:cells()
   for i = #cells, 2, -1 do

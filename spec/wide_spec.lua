@@ -3,14 +3,7 @@
 local penny = require "penny"
 local S = require "support"
 
-local function random_walk(c, rand, steps)
-  for _ = 1, steps do
-    local ms = c:movelist()
-    if #ms == 0 then break end
-    c = c:apply(ms[rand(#ms)])
-  end
-  return c
-end
+local random_walk = S.random_walk
 
 -- a start of n coins whose span (the search window) passes 64 cells:
 -- coins at random in a random part of the board, dense enough to span it

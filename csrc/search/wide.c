@@ -35,20 +35,12 @@ static void unrank(const pn_widegame *wg, uint64_t key, uint32_t *cells) {
   }
 }
 
-/* the key of cells (increasing) with cell `out` taken away and cell `in`
-** put in (out not a cell of the list: none taken, in ~0: none put) */
-static uint64_t rank_moved(const pn_widegame *wg, const uint32_t *cells,
-                           uint32_t out, uint32_t in) {
-  uint64_t r = 0;
-  int i, j = 0, placed = in == ~(uint32_t)0;
-  for (i = 0; i < wg->ncoin; i++) {
-    uint32_t c = cells[i];
-    if (c == out) continue;
-    if (!placed && in < c) { r += binom(wg, in, ++j); placed = 1; }
-    r += binom(wg, c, ++j);
-  }
-  if (!placed) r += binom(wg, in, ++j);
-  return r + 1;
+/* the key of cells (increasing): 1 + sum_j C(c_j, j + 1) */
+static uint64_t rank_of(const pn_widegame *wg, const uint32_t *cells) {
+  uint64_t r = 1;
+  int j;
+  for (j = 0; j < wg->ncoin; j++) r += binom(wg, cells[j], j + 1);
+  return r;
 }
 
 /*
@@ -277,7 +269,7 @@ int pn_widegame_init(pn_widegame *wg, const pn_board *w, const pn_rule *r,
       int c, k = 0;
       for (c = 0; c < wg->ncell; c++)
         if (wg->pat[i][c >> 6] >> (c & 63) & 1) cells[k++] = (uint32_t)c;
-      wg->goals[i] = rank_moved(wg, cells, ~(uint32_t)0, ~(uint32_t)0);
+      wg->goals[i] = rank_of(wg, cells);
     }
   }
   if (rc != PN_OK) { pn_widegame_free(wg); return rc; }
@@ -315,7 +307,7 @@ uint64_t pn_widegame_key(const pn_widegame *wg, const pn_config *c) {
     for (; j > 0 && cells[j - 1] > x; j--) cells[j] = cells[j - 1];
     cells[j] = x;
   }
-  return rank_moved(wg, cells, ~(uint32_t)0, ~(uint32_t)0);
+  return rank_of(wg, cells);
 }
 
 pn_move pn_widegame_move(const pn_widegame *wg, uint32_t mv) {

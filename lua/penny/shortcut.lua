@@ -55,9 +55,8 @@ local function segment(cfg, moves, i, j)
       moved[coin] = true
       start[#start + 1] = { pos = coin.pos, label = coin.label }
     end
-    at[key(mv.from)] = nil
-    at[key(mv.to)] = { pos = mv.to, label = coin.label, id = coin }
-    moved[at[key(mv.to)]] = true
+    local now = { pos = mv.to, label = coin.label }
+    at[key(mv.from)], at[key(mv.to)], moved[now] = nil, now, true
     touch(mv.from); touch(mv.to)
   end
   local goal, fixed = {}, {}
@@ -91,8 +90,10 @@ local function search(board, d, fixed, start, goal, lo, hi, depth, max_states,
     for x = lo[k] - 1, hi[k] + 1 do pos[k] = x; walk(k + 1, pos) end
   end
   walk(1, {})
-  for _, q in ipairs(cells) do
+  local ckey = {}
+  for c, q in ipairs(cells) do
     local qk, n, set = key(q), 0, {}
+    ckey[c] = qk
     for _, r in ipairs(board:neighbours(q)) do
       local rk = key(r)
       set[rk] = true
@@ -110,15 +111,15 @@ local function search(board, d, fixed, start, goal, lo, hi, depth, max_states,
     for done, sk in ipairs(layer) do
       if done % 64 == 0 and core.clock() > deadline then return nil end
       local coins = seen[sk].coins
-      local occ = {}
-      for _, c in ipairs(coins) do occ[key(c.pos)] = true end
+      local occ, ck = {}, {}
+      for m, c in ipairs(coins) do ck[m] = key(c.pos); occ[ck[m]] = true end
       for i, c in ipairs(coins) do
-        for _, q in ipairs(cells) do
-          local qk = key(q)
+        for cq, q in ipairs(cells) do
+          local qk = ckey[cq]
           if not occ[qk] then
             local n = fixedcnt[qk]
-            for m, o in ipairs(coins) do
-              if m ~= i and nb[qk][key(o.pos)] then n = n + 1 end
+            for m = 1, #coins do
+              if m ~= i and nb[qk][ck[m]] then n = n + 1 end
             end
             if n >= d then
               local nc = {}
