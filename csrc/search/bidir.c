@@ -95,6 +95,7 @@ typedef struct bworker {
   scratch sc;
   vec buf[NPART];             /* keys of this thread's slice, by partition */
   uint64_t made, expanded;
+  uint64_t since;             /* probing: successors since the last poll */
   uint64_t *pout, *ph;        /* probing: keys and hashes, by level */
   uint32_t *pmv;              /* probing: moves, by level */
   hit hit;                    /* probing: best meeting point of the chunk */
@@ -257,9 +258,17 @@ static void probe_below(bidir *bd, bworker *w, uint64_t from, uint64_t key,
   int last = lvl + 1 == bd->plevel, nk, j;
   const side *look = last ? y : x;
   if (__atomic_load_n(&bd->halt, __ATOMIC_RELAXED)) return;
-  if ((++w->expanded & (POLL - 1)) == 0 && probe_poll(bd)) return;
+  /* polled by successors made, not states expanded: a state of a large
+  ** puzzle has hundreds, and POLL of them keep the overshoot of a time
+  ** limit to a few milliseconds */
+  if (w->since >= POLL) {
+    w->since = 0;
+    if (probe_poll(bd)) return;
+  }
+  w->expanded++;
   nk = bd->dir ? g->pred(g->ud, key, out, mv) : g->succ(g->ud, key, out, mv);
   w->made += (uint64_t)nk;
+  w->since += (uint64_t)nk + 1;
   for (j = 0; j < nk; j++) {
     hh[j] = pn_mix64(out[j]);
     tab_prefetch(&look->t[part_of(out[j])], hh[j]);

@@ -419,6 +419,33 @@ local function shorten(sol, opts, t0)
   return shortcut.improve(sol, { time_limit = limit })
 end
 
+-- opts with what is left of the user's time after t0 (a copy when it
+-- changes)
+local function time_left(opts, t0)
+  if not opts.time_limit then return opts end
+  local o = {}
+  for k, v in pairs(opts) do o[k] = v end
+  o.time_limit = math.max(opts.time_limit - (core.clock() - t0), 0.001)
+  return o
+end
+
+-- the engine's answer at the end of auto: the rest of the user's time, and
+-- the best lower bound an earlier stage proved
+local function last_engine(p, opts, t0, bound, spent)
+  local sol = methods.engine.solve(p, time_left(opts, t0))
+  if sol.verdict == "unknown" and opts.time_limit then
+    -- the engine names the time it was left; the limit reached is the user's
+    sol.reason = sol.reason:gsub("time limit of [%d.e+-]+ s",
+      format("time limit of %g s", opts.time_limit), 1)
+  end
+  if sol.verdict == "unknown" and bound and bound > (sol.lower_bound or 0) then
+    sol.lower_bound = bound
+    sol.reason = sol.reason .. format("; a bounded exact search (%.1f s) "
+      .. "had proved at least %d moves", spent, bound)
+  end
+  return sol
+end
+
 local function auto(p, opts)
   local t_auto = core.clock()
   if p.rule.slide then return methods.bfs.solve(p, opts) end
@@ -431,14 +458,8 @@ local function auto(p, opts)
     -- engine, which answers within the user's limits
     local exact, bound, spent = bounded_exact(p, opts)
     if exact then return exact end
-    if opts.time_limit and spent then
-      -- the stages after it share what is left of the user's time
-      local rest = {}
-      for k, v in pairs(opts) do rest[k] = v end
-      rest.time_limit = math.max(opts.time_limit - spent, 0.001)
-      opts = rest
-    end
-    local sol = shorten(square.solve_puzzle(p, opts), opts, t_auto)
+    -- the stages after it share what is left of the user's time
+    local sol = shorten(square.solve_puzzle(p, time_left(opts, t_auto)), opts, t_auto)
     if sol.verdict == "solved" then
       if bound and bound > 1 then
         sol.lower_bound = bound
@@ -447,6 +468,7 @@ local function auto(p, opts)
       end
       return sol
     end
+    if not tri.applies(p) then return last_engine(p, opts, t_auto, bound, spent) end
   end
   if tri.applies(p) then
     local bound, spent
@@ -464,13 +486,7 @@ local function auto(p, opts)
       exact, bound, spent = bounded_exact(p, opts)
       if exact then return exact end
     end
-    local o = opts
-    if opts.time_limit and spent then
-      o = {}
-      for k, v in pairs(opts) do o[k] = v end
-      o.time_limit = math.max(opts.time_limit - spent, 0.001)
-    end
-    local sol = shorten(tri.solve(p, o), opts, t_auto)
+    local sol = shorten(tri.solve(p, time_left(opts, t_auto)), opts, t_auto)
     if sol.verdict == "solved" and not sol.optimal and bound and bound > 1 then
       sol.lower_bound = bound
       sol.reason = sol.reason .. format("; a bounded exact search (%.1f s) "
@@ -478,7 +494,7 @@ local function auto(p, opts)
     end
     return sol
   end
-  return methods.engine.solve(p, opts)
+  return last_engine(p, opts, t_auto)
 end
 
 methods.engine = methods.auto

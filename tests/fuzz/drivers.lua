@@ -55,13 +55,22 @@ local function answer(p)
   must(type(text) == "string", "explain gave no text and no message")
 end
 
+-- one input in 64, by a hash of its bytes: a choice by length alone was
+-- kept by most mutations, so the corpus drifted to answered inputs and
+-- solving took nine tenths of the harness's time
+local function chosen(text)
+  local h = 0
+  for i = 1, #text do h = (h * 31 + text:byte(i)) & 0xffffffff end
+  return h % 64 == 0
+end
+
 -- a .pz file read (boards within a small memory budget) and printed;
--- one input in 64 (by its length) has its first puzzle explained and
--- solved under small limits (tools/fuzz.lua, make fuzz, solves them all)
+-- one input in 64 has its first puzzle explained and solved under small
+-- limits (tools/fuzz.lua, make fuzz, solves them all)
 local function pz(text)
   local puzzles = pzfile.read(text, "fuzz.pz", { max_memory = 2 ^ 26 })
   for _, p in ipairs(puzzles) do must(type(tostring(p)) == "string", "tostring") end
-  if #puzzles > 0 and #text % 64 == 0 then answer(puzzles[1]) end
+  if #puzzles > 0 and chosen(text) then answer(puzzles[1]) end
 end
 
 -- art and coordinate lists on every lattice: the first byte chooses it

@@ -14,7 +14,7 @@ dropped beside them) put the coin with the right label on every cell.
     pinned = { [i] = true },    cells whose coin never changes
     ends_first = bool,          the ends of the 'L's before the others
     limit = n, tick = f,        states per window search; called every
-                                4096 states (the solver's limits)
+                                64 states expanded (the solver's limits)
   } -> moves { { from = {x, y}, to = {x, y} }, ... } or nil, reason
 
   labelled.solve(a, b, first, second, info, tick) -> moves, info | nil,
@@ -154,6 +154,9 @@ function M.permute(t)
     local queue, states, head = { { start_pos, any, k0 } }, 1, 1
     while queue[head] do
       local st = queue[head]; head = head + 1
+      -- limits polled by states expanded: each tries every move of the
+      -- window, many times the cost of a state stored
+      if tick and head & 63 == 0 then tick() end
       local p, m = st[1], st[2]
       local o = m
       local who = {}
@@ -192,7 +195,6 @@ function M.permute(t)
                     return out
                   end
                   states = states + 1
-                  if tick and states & 4095 == 0 then tick() end
                   if states > limit then return nil end
                   queue[#queue + 1] = { p2, m2, k2 }
                 end

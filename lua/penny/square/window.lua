@@ -19,7 +19,7 @@ game, taken only from a cell with two (so every action can be undone).
     reversible = bool,           takes only from cells with two neighbours
     moves = bool,                also a take and a drop as one action
     limit = n,                   most states visited (default: no limit)
-    tick = function() end,       called every 4096 states (limits)
+    tick = function() end,       called every 256 states expanded (limits)
   } -> the shortest list of actions { "take", i } | { "drop", i } |
        { "move", i, j } (i, j indices into cells), or nil
 
@@ -86,7 +86,6 @@ function M.search(w)
     if parent[nm] ~= nil then return false end
     parent[nm], act[nm] = m, a
     seen = seen + 1
-    if tick and seen & 4095 == 0 then tick() end
     if nm == to or (goal and goal(nm)) then found_at = nm; return true end
     queue[#queue + 1] = nm
     return false
@@ -94,6 +93,8 @@ function M.search(w)
   local found = false
   while not found and queue[head] do
     local m = queue[head]; head = head + 1
+    -- polled by states expanded (each tries up to n^2 moves)
+    if tick and head & 255 == 0 then tick() end
     local inhand = total - popcount(m)
     for i = 1, n do
       local bit = 1 << (i - 1)
