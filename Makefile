@@ -70,7 +70,7 @@ FUZZERS  = $(FUZZ_NAMES:%=$(B)/fuzz/fuzz_%)
 # the same harnesses with UBSan alone, for long runs (fuzz-long-fast)
 FUZZERS_UB = $(FUZZ_NAMES:%=$(B)/fuzz-ub/fuzz_%)
 
-.PHONY: all deps run test test-lua test-c bench asan fuzz fuzz-long fuzz-smoke \
+.PHONY: all deps mpi run test test-lua test-c bench asan fuzz fuzz-long fuzz-smoke \
         fuzz-long-fast lint tsan install uninstall clean dist rockspec
 
 all: deps $(LIB) $(MODULE) $(EXE) $(CTEST)
@@ -111,6 +111,24 @@ $(B)/obj/main.o: csrc/main.c $(HEADERS) | $(B)/.deps
 	@mkdir -p $(dir $@)
 	$(CC) $(LUACFLAGS) -DPN_USE_READLINE -c $< -o $@
 
+# build/penny-mpi: the interpreter whose distance tables are shared by the
+# processes of mpirun (csrc/mpi/, doc/design/mpi.md); not in `all`, so the
+# default build does not need MPI.  mpirun -np K build/penny-mpi distances ...
+MPI_PACKAGES = openmpi-bin libopenmpi-dev
+MPI_EXE = $(B)/penny-mpi
+MPICC ?= mpicc
+
+$(B)/.mpi-deps: | $(B)/.deps
+	@sh tools/deps.sh $(MPI_PACKAGES)
+	@touch $@
+
+mpi: all $(MPI_EXE)
+
+$(MPI_EXE): csrc/main.c csrc/mpi/net.c csrc/mpi/net.h $(BIND_OBJ) $(LIB) \
+            $(HEADERS) | $(B)/.mpi-deps
+	$(MPICC) $(LUACFLAGS) -DPN_USE_READLINE -DPN_MPI -o $@ csrc/main.c \
+	  csrc/mpi/net.c $(BIND_OBJ) $(LIB) -llua5.4 -lreadline -lpthread -lm -ldl
+
 # C tests of the core alone: no Lua involved
 $(CTEST): tests/test_core.c $(LIB)
 	$(CC) $(ALLCFLAGS) -o $@ $< $(LIB) -lpthread -lm
@@ -126,7 +144,7 @@ $(B)/.test-deps: | $(B)/.deps
 	@sh tools/deps.sh $(TEST_PACKAGES)
 	@touch $@
 
-test: all $(FUZZERS) $(B)/.test-deps
+test: all $(MPI_EXE) $(FUZZERS) $(B)/.test-deps
 	@sh tools/runtests.sh "$(CTEST)" "$(BUSTED)" "$(FUZZ_SMOKE_RUNS)" \
 	  "$(FUZZERS)"
 

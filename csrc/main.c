@@ -29,6 +29,9 @@
 #endif
 
 #include "lua/common.h"
+#if defined(PN_MPI)
+#include "mpi/net.h"
+#endif
 
 int luaopen_penny_core(lua_State *L);
 
@@ -552,10 +555,11 @@ static int ends_with(const char *s, const char *tail) {
 static int is_subcommand(const char *s) {
   return (strcmp(s, "solve") == 0 || strcmp(s, "show") == 0
        || strcmp(s, "render") == 0 || strcmp(s, "play") == 0
-       || strcmp(s, "gallery") == 0 || strcmp(s, "help") == 0) && !exists(s);
+       || strcmp(s, "gallery") == 0 || strcmp(s, "distances") == 0
+       || strcmp(s, "help") == 0) && !exists(s);
 }
 
-/* penny solve|show|render|play|help ...: run penny.cli.main(cmd, ...); with
+/* penny solve|show|render|play|gallery|distances|help ...: run penny.cli.main(cmd, ...); with
 ** argc == first, penny.cli.main() (the overview of penny --help) */
 static int run_subcommand(lua_State *L, int argc, char **argv, int first) {
   int i, status;
@@ -645,13 +649,30 @@ static int pmain(lua_State *L) {
 }
 
 int main(int argc, char **argv) {
-  int status, result;
+  int status, result, code;
   mainargs ma;
-  lua_State *L = luaL_newstate();
+  lua_State *L;
+#if defined(PN_MPI)
+  /* build/penny-mpi: every process runs the same script, and distance
+  ** tables are shared by them all (penny.distances); process 0 speaks for
+  ** them, the others' standard output is dropped */
+  const pn_net *net = pn_mpi_start(&argc, &argv);
+  if (net == NULL) {
+    l_message(argv[0], "MPI did not start");
+    return EXIT_FAILURE;
+  }
+  if (net->rank != 0 && freopen("/dev/null", "w", stdout) == NULL)
+    fclose(stdout);
+#endif
+  L = luaL_newstate();
   if (L == NULL) {
     l_message(argv[0], "cannot create state: not enough memory");
     return EXIT_FAILURE;
   }
+#if defined(PN_MPI)
+  lua_pushlightuserdata(L, (void *)net);
+  lua_setfield(L, LUA_REGISTRYINDEX, PN_NET_KEY);
+#endif
   ma.argc = argc; ma.argv = argv; ma.status = 0;
   lua_pushcfunction(L, pmain);
   lua_pushlightuserdata(L, &ma);
@@ -660,9 +681,13 @@ int main(int argc, char **argv) {
   report(L, status);
   lua_close(L);
   if (sigint_seen && (ma.status || !result || status != LUA_OK))
-    return 128 + SIGINT;
-  if (ma.status) return ma.status;
-  return (result && status == LUA_OK) ? EXIT_SUCCESS : EXIT_FAILURE;
+    code = 128 + SIGINT;
+  else if (ma.status) code = ma.status;
+  else code = (result && status == LUA_OK) ? EXIT_SUCCESS : EXIT_FAILURE;
+#if defined(PN_MPI)
+  pn_mpi_stop();
+#endif
+  return code;
 }
 
 /* }==================================================================== */

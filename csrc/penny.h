@@ -526,6 +526,26 @@ typedef struct pn_progress {
 ** goal (csrc/search/pdb.h); zero-initialized storage is an empty cache */
 typedef struct pn_pdbcache pn_pdbcache;
 
+/* Processes that share one full-space search, each owning a part of the
+** rank space (doc/design/mpi.md).  The core knows only these calls; a
+** transport supplies them (csrc/mpi/net.c over MPI, in build/penny-mpi).
+** Every call is collective: each process makes the same calls in the
+** same order. */
+enum { PN_NET_SUM, PN_NET_MIN, PN_NET_MAX };
+typedef struct pn_net {
+  int rank, size;             /* this process, and how many there are */
+  void *ud;
+  /* each process sends count[p] words of send (laid out by destination
+  ** p = 0, 1, ...) to process p, and gets in *recv (malloc'd; the caller
+  ** frees it) what each sent it, rcount[p] words from process p, in order
+  ** of p.  PN_OK, else an error code */
+  int (*alltoall)(void *ud, const uint32_t *send, const size_t *count,
+                  uint32_t **recv, size_t *rcount);
+  /* v[0..n) combined over the processes by PN_NET_SUM, MIN or MAX, the
+  ** result on every one */
+  int (*allreduce)(void *ud, uint64_t *v, size_t n, int op);
+} pn_net;
+
 typedef struct pn_searchopts {
   pn_limits lim;
   pn_method method;
@@ -539,6 +559,9 @@ typedef struct pn_searchopts {
   int direction;              /* A*: PN_DIR_* */
   void (*progress)(const pn_progress *p, void *ud);
   void *progress_ud;
+  const pn_net *net;          /* distance tables: a search shared by
+                              ** processes (two bits a state, paths by
+                              ** process 0); NULL: this process alone */
 } pn_searchopts;
 
 /* which way A* searches (a goal of one placement with every coin can be
@@ -594,6 +617,7 @@ typedef struct pn_disttable {
   int threads;
   int encoding;               /* PN_ENC_BYTE, PN_ENC_LEAN or PN_ENC_TWO */
   uint64_t path_states;       /* states tried by the walks back */
+  uint64_t sent;              /* shared by processes: bytes this one sent */
 } pn_disttable;
 
 int pn_distances(const pn_board *w, const pn_rule *r, const pn_config *start,

@@ -22,6 +22,19 @@ void *pn_bigalloc(size_t bytes) {
   return p;
 }
 
+void *pn_bigalloc_sparse(size_t bytes) {
+  void *p;
+  if (bytes == 0) bytes = 1;
+  p = mmap(NULL, bytes, PROT_READ | PROT_WRITE,
+           MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  if (p == MAP_FAILED) return NULL;
+#ifdef MADV_NOHUGEPAGE
+  /* a huge page would back the neighbours' stripes too */
+  madvise(p, bytes, MADV_NOHUGEPAGE);
+#endif
+  return p;
+}
+
 void pn_bigfree(void *p, size_t bytes) {
   if (p) munmap(p, bytes ? bytes : 1);
 }

@@ -11,6 +11,9 @@
 
 /* memory for big arrays: mmap'ed, huge pages advised, zero-filled */
 void *pn_bigalloc(size_t bytes);
+/* the same, for a table of which this process writes a part (the rest is
+** never backed by memory): no reservation, no huge pages */
+void *pn_bigalloc_sparse(size_t bytes);
 void pn_bigfree(void *p, size_t bytes);
 /* bytes of physical memory, or a container's lower cap; 0 if unknown */
 size_t pn_physical_memory(void);

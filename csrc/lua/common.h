@@ -18,6 +18,7 @@
 #define PN_DATABASES_T "penny.databases"
 #define PN_INTERRUPT_KEY "penny.interrupt"   /* light userdata: volatile int */
 #define PN_PROGRESS_KEY "penny.progress"     /* true: progress by default */
+#define PN_NET_KEY "penny.net"     /* light userdata: the pn_net of penny-mpi */
 
 typedef struct lboard {
   pn_board *b;           /* NULL once closed */

@@ -181,6 +181,24 @@ static int l_search(lua_State *L) {
 }
 
 /* core.distances(window, rule, start, {targets...}, complete [, opts]) */
+/* the processes of build/penny-mpi (csrc/mpi/net.c), NULL in penny */
+static const pn_net *get_net(lua_State *L) {
+  const pn_net *net;
+  lua_getfield(L, LUA_REGISTRYINDEX, PN_NET_KEY);
+  net = lua_touserdata(L, -1);
+  lua_pop(L, 1);
+  return net;
+}
+
+/* core.net() -> rank, size of the processes of penny-mpi; nothing in penny */
+static int l_net(lua_State *L) {
+  const pn_net *net = get_net(L);
+  if (!net) return 0;
+  lua_pushinteger(L, net->rank);
+  lua_pushinteger(L, net->size);
+  return 2;
+}
+
 static int l_distances(lua_State *L) {
   pn_board *w = pnL_checkboard(L, 1), *sb;
   pn_rule rule = pnL_checkrule(L, 2);
@@ -200,6 +218,10 @@ static int l_distances(lua_State *L) {
   if (lua_istable(L, 6)) {
     lua_getfield(L, 6, "paths");
     o.nopaths = lua_isboolean(L, -1) && !lua_toboolean(L, -1);
+    lua_pop(L, 1);
+    /* shared by the processes of penny-mpi unless shared = false */
+    lua_getfield(L, 6, "shared");
+    if (!(lua_isboolean(L, -1) && !lua_toboolean(L, -1))) o.net = get_net(L);
     lua_pop(L, 1);
   }
   lua_getiuservalue(L, 3, 1);
@@ -257,6 +279,8 @@ static int l_distances(lua_State *L) {
   lua_setfield(L, -2, "encoding");
   lua_pushinteger(L, (lua_Integer)t.path_states);
   lua_setfield(L, -2, "path_states");
+  lua_pushinteger(L, (lua_Integer)t.sent);
+  lua_setfield(L, -2, "sent");
   lua_pushinteger(L, t.threads); lua_setfield(L, -2, "threads");
   if (t.hardest.n) {
     lconfig *h = pnL_newconfig(L, 7);
@@ -327,6 +351,7 @@ static const luaL_Reg search_funcs[] = {
   {"bfs", l_bfs},
   {"search", l_search},
   {"distances", l_distances},
+  {"net", l_net},
   {NULL, NULL}
 };
 

@@ -71,8 +71,8 @@ int pn_distances(const pn_board *w, const pn_rule *r, const pn_config *start,
   enc = o ? o->encoding : PN_ENC_AUTO;
   if (enc == PN_ENC_AUTO && (ntargets == 0 || (o && o->nopaths)))
     enc = PN_ENC_TWO;
-  if ((rc = pn_fullbfs_init(&f, &s, &lim, o ? o->threads : 0, enc, err))
-      != PN_OK)
+  if ((rc = pn_fullbfs_init(&f, &s, &lim, o ? o->threads : 0, enc,
+                            o ? o->net : NULL, err)) != PN_OK)
     goto fail;
   rc = pn_fullbfs_run(&f, &st, ranks, ntargets,
                       complete ? PN_STOP_NEVER : PN_STOP_ALL,
@@ -88,6 +88,7 @@ int pn_distances(const pn_board *w, const pn_rule *r, const pn_config *start,
   out->threads = f.threads;
   out->encoding = f.encoding;
   out->seconds = f.seconds;
+  out->sent = f.sent * 4;
   for (i = 0; i < ntargets; i++) out->dist[i] = pn_fullbfs_dist(&f, i);
   if (out->complete && f.maxdepth > 0) {
     /* a hardest configuration: the first of the deepest layer */
@@ -97,9 +98,11 @@ int pn_distances(const pn_board *w, const pn_rule *r, const pn_config *start,
   if (f.two) {
     /* no depths to walk back through: each path by a search of its own,
     ** with the room of the table (fullbfs.c, note 6) */
+    int others = o && o->net && o->net->size > 1 && o->net->rank != 0;
     pn_fullbfs_free(&f);
     for (i = 0; i < ntargets && rc == PN_OK; i++) {
-      if (out->dist[i] < 0 || (o && o->nopaths)) continue;
+      /* shared by processes: process 0 alone finds the paths */
+      if (out->dist[i] < 0 || (o && o->nopaths) || others) continue;
       rc = pn_path_by_search(w, r, start, &targets[i], out->dist[i], o, &lim,
                           &out->paths[i], err);
       if (rc == PN_OK) out->plen[i] = (size_t)out->dist[i];

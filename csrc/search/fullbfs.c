@@ -41,6 +41,8 @@
 
 /* what a round does */
 enum { JOB_EXPAND, JOB_EXIT };
+/* its phases: both, or (shared by processes) one, the exchange between */
+enum { PHASE_BOTH, PHASE_EXPAND, PHASE_APPLY };
 
 typedef struct worker {
   pn_fullbfs *f;
@@ -58,6 +60,25 @@ typedef struct worker {
 /* {====================================================================
 ** Buckets
 ** ===================================================================== */
+
+/* Shared by processes (note 8): bucket b belongs to process
+** (b / stripe) mod size; this process's i-th bucket, its index of bucket
+** b.  Alone: every bucket, in order. */
+static inline uint64_t mine(const pn_fullbfs *f, uint64_t i) {
+  uint64_t st, p;
+  if (!f->net) return i;
+  st = f->stripe, p = (uint64_t)f->net->size;
+  return (i / st) * st * p + (uint64_t)f->net->rank * st + i % st;
+}
+
+static inline int owner(const pn_fullbfs *f, uint64_t b) {
+  return f->net ? (int)((b / f->stripe) % (uint64_t)f->net->size) : 0;
+}
+
+static inline uint64_t mine_index(const pn_fullbfs *f, uint64_t b) {
+  uint64_t st = f->stripe;
+  return (b / (st * (uint64_t)f->net->size)) * st + b % st;
+}
 
 /* a new block for a bucket whose block is full (or that has none); the
 ** fill count of the finished block is written back once, so threads never
@@ -572,10 +593,19 @@ static int check_stop(pn_fullbfs *f) {
 ** write (a small search's layers are mostly empty chunks) */
 #define CLAIM 64
 
+/* chunks per bucket */
+#define BUCKET_CHUNKS ((uint64_t)1 << (SLICE_BITS - 14))
+
+/* the chunks this process scans: all of them, or its buckets' */
+static uint64_t nchunks(const pn_fullbfs *f) {
+  return f->net ? f->nmine * BUCKET_CHUNKS
+                : (f->s->size + CHUNK - 1) / CHUNK;
+}
+
 static void expand_phase(worker *w) {
   pn_fullbfs *f = w->f;
   uint64_t room = headroom(f) * (uint64_t)f->threads;
-  uint64_t size = f->s->size, nchunk = (size + CHUNK - 1) / CHUNK;
+  uint64_t size = f->s->size, nchunk = nchunks(f);
   uint64_t claim = f->dense ? 1 : CLAIM;
   const uint64_t *tw = layer_touch(f);
   open_blocks(w);
@@ -588,6 +618,11 @@ static void expand_phase(worker *w) {
       w->end = c + claim < nchunk ? c + claim : nchunk;
     }
     c = w->next;
+    if (f->net) {
+      /* the process's chunk c: of its bucket c / BUCKET_CHUNKS */
+      c = mine(f, c / BUCKET_CHUNKS) * BUCKET_CHUNKS + c % BUCKET_CHUNKS;
+      if (c * CHUNK >= size) { w->next++; continue; }
+    }
     /* a chunk covers 4 words of the touch map (note 5) */
     if (!f->dense && !(tw[4 * c] | tw[4 * c + 1] | tw[4 * c + 2]
                        | tw[4 * c + 3])) {
@@ -670,33 +705,52 @@ static void apply_bucket(worker *w, uint64_t bucket) {
   uint64_t v2 = layer_code(f, f->cur_depth + 1);
   uint64_t *tw = f->touch[(f->cur_depth + 1) & 1]
                + (bucket << (SLICE_BITS - 12));
-  for (t = 0; t < f->threads; t++) {
-    uint32_t b;
-    for (b = f->workers[t].head[bucket]; b != NOBLOCK; b = f->blk_next[b]) {
-      const uint32_t *e = f->pool + (size_t)b * BLOCK + 1;
-      uint32_t n = f->blk_count[b], i, nnew = 0;
-      if (c2) {
-        nnew = apply_lean(c2, e, n, w->newlist, v2);
-      } else {
-        nnew = mark_bits(bits, e, n, w->newlist);
-        for (i = 0; i < nnew; i++) dep[w->newlist[i]] = val;
+  uint32_t sg = f->net ? f->rhead[mine_index(f, bucket)] : NOBLOCK;
+  const uint32_t *e;
+  uint32_t n;
+  for (t = 0; t <= f->threads; t++) {
+    uint32_t b = t < f->threads ? f->workers[t].head[bucket] : NOBLOCK;
+    for (;;) {
+      uint32_t i, nnew = 0;
+      if (b != NOBLOCK) {                 /* a block of worker t */
+        e = f->pool + (size_t)b * BLOCK + 1;
+        n = f->blk_count[b];
+        b = f->blk_next[b];
+      } else if (t == f->threads && sg != NOBLOCK) {
+        e = f->recv + f->rat[sg];         /* offsets from another process */
+        n = f->rlen[sg];
+        sg = f->rnext[sg];
+      } else break;
+      /* a received segment may exceed BLOCK: newlist holds BLOCK */
+      while (n) {
+        uint32_t m = n < BLOCK ? n : BLOCK;
+        if (c2) {
+          nnew = apply_lean(c2, e, m, w->newlist, v2);
+        } else {
+          nnew = mark_bits(bits, e, m, w->newlist);
+          for (i = 0; i < nnew; i++) dep[w->newlist[i]] = val;
+        }
+        for (i = 0; i < nnew; i++) {
+          uint32_t off = w->newlist[i];
+          touch_set(tw, off);
+          if (base + off < w->first) w->first = base + off;
+        }
+        w->found += nnew;
+        e += m;
+        n -= m;
       }
-      for (i = 0; i < nnew; i++) {
-        uint32_t off = w->newlist[i];
-        touch_set(tw, off);
-        if (base + off < w->first) w->first = base + off;
-      }
-      w->found += nnew;
     }
   }
 }
 
 static void apply_phase(worker *w) {
   pn_fullbfs *f = w->f;
+  uint64_t n = f->net ? f->nmine : f->nbucket;
   for (;;) {
-    uint64_t b = __atomic_fetch_add(&f->next_bucket, 1, __ATOMIC_RELAXED);
-    if (b >= f->nbucket) break;
-    apply_bucket(w, b);
+    uint64_t i = __atomic_fetch_add(&f->next_bucket, 1, __ATOMIC_RELAXED), b;
+    if (i >= n) break;
+    b = mine(f, i);
+    if (b < f->nbucket) apply_bucket(w, b);
   }
 }
 
@@ -741,8 +795,24 @@ static int reached(const pn_fullbfs *f, uint64_t r) {
 ** search may stop */
 static int note_targets(pn_fullbfs *f, int d) {
   size_t k, nleft = 0;
+  if (f->net && f->ntargets) {
+    /* each target's owner knows; the others learn it */
+    uint64_t *got = f->tgot;
+    for (k = 0; k < f->ntargets; k++)
+      got[k] = f->tdist[k] < 0
+               && owner(f, f->targets[k] >> SLICE_BITS) == f->net->rank
+               && reached(f, f->targets[k]);
+    if (f->net->allreduce(f->net->ud, got, f->ntargets, PN_NET_MAX)
+        != PN_OK) {
+      f->stop = PN_EINTERNAL;
+      return 1;
+    }
+    for (k = 0; k < f->ntargets; k++)
+      if (got[k]) f->tdist[k] = d;
+  }
   for (k = 0; k < f->ntargets; k++) {
-    if (f->tdist[k] < 0 && reached(f, f->targets[k])) f->tdist[k] = d;
+    if (!f->net && f->tdist[k] < 0 && reached(f, f->targets[k]))
+      f->tdist[k] = d;
     if (f->tdist[k] < 0) nleft++;
   }
   return f->stop_when_found && f->ntargets
@@ -759,6 +829,14 @@ static void end_layer(pn_fullbfs *f) {
     f->workers[t].found = 0;
     f->workers[t].first = UINT64_MAX;
   }
+  if (f->net && (f->net->allreduce(f->net->ud, &found, 1, PN_NET_SUM)
+                 != PN_OK
+                 || f->net->allreduce(f->net->ud, &first, 1, PN_NET_MIN)
+                 != PN_OK)) {
+    f->stop = PN_EINTERNAL;
+    f->job = JOB_EXIT;
+    return;
+  }
   f->complete_depth = f->cur_depth;
   f->expanded += f->layer[f->cur_depth];      /* not w->expanded: note 7 */
   if (found == 0) { f->done = 1; f->job = JOB_EXIT; return; }
@@ -767,7 +845,8 @@ static void end_layer(pn_fullbfs *f) {
   f->first = first;
   f->maxdepth = f->complete_depth = f->cur_depth + 1;
   f->seconds = pn_clock() - f->t0;
-  if (f->progress) f->progress(f, f->progress_ud);
+  if (f->progress && (!f->net || f->net->rank == 0))
+    f->progress(f, f->progress_ud);
   if (note_targets(f, f->cur_depth + 1)) {
     f->job = JOB_EXIT;
     return;
@@ -782,26 +861,149 @@ static void end_layer(pn_fullbfs *f) {
   begin_layer(f);
 }
 
-static void control(pn_fullbfs *f) {
+/* are chunks of the layer left to this process? */
+static int more_chunks(const pn_fullbfs *f) {
   int t;
+  if (f->next_chunk < nchunks(f)) return 1;
+  for (t = 0; t < f->threads; t++)
+    if (f->workers[t].next < f->workers[t].end) return 1; /* claimed, left */
+  return 0;
+}
+
+static void control(pn_fullbfs *f) {
+  int t, more;
   for (t = 0; t < f->threads; t++)
     if (f->workers[t].failed) f->stop = PN_EINTERNAL;   /* lost ranks */
   f->pool_used = 0;
   f->next_bucket = 0;
+  more = more_chunks(f);
+  if (f->net) {
+    /* every process stops, goes on or ends the layer together */
+    uint64_t v[2];
+    v[0] = (uint64_t)f->stop;
+    v[1] = (uint64_t)more;
+    if (f->net->allreduce(f->net->ud, v, 2, PN_NET_MAX) != PN_OK)
+      v[0] = PN_EINTERNAL;
+    f->stop = (int)v[0];
+    more = (int)v[1];
+  }
   if (f->stop) { f->job = JOB_EXIT; return; }
-  if (f->next_chunk * CHUNK < f->s->size) return;      /* more rounds */
-  for (t = 0; t < f->threads; t++)
-    if (f->workers[t].next < f->workers[t].end) return; /* claimed, left */
+  if (more) return;                                    /* more rounds */
   end_layer(f);
 }
 
 /* a round of every thread: expand, then apply (thread 0 then runs the
-** control alone, between rounds) */
+** control alone, between rounds); shared by processes, one phase a round */
 static void cycle(void *ud) {
   worker *w = ud;
-  expand_phase(w);
-  team_sync(&w->f->team);
-  apply_phase(w);
+  int phase = w->f->phase;
+  if (phase != PHASE_APPLY) expand_phase(w);
+  if (phase == PHASE_BOTH) team_sync(&w->f->team);
+  if (phase != PHASE_EXPAND) apply_phase(w);
+}
+
+/* }==================================================================== */
+
+
+/* {====================================================================
+** Processes (note 8)
+** ===================================================================== */
+
+/* the words of worker t's blocks of bucket b, headers included */
+static size_t bucket_words(const pn_fullbfs *f, uint64_t b) {
+  size_t n = 0;
+  int t;
+  for (t = 0; t < f->threads; t++) {
+    uint32_t k;
+    for (k = f->workers[t].head[b]; k != NOBLOCK; k = f->blk_next[k])
+      n += 2 + f->blk_count[k];
+  }
+  return n;
+}
+
+/* a segment of the received offsets for owned bucket b */
+static int add_segment(pn_fullbfs *f, uint64_t b, size_t at, uint32_t n) {
+  uint64_t i = mine_index(f, b);
+  if (f->nseg == f->segcap) {
+    size_t cap = f->segcap ? 2 * f->segcap : 1024;
+    size_t *a = realloc(f->rat, cap * sizeof *a);
+    uint32_t *l, *x;
+    if (a) f->rat = a;
+    l = a ? realloc(f->rlen, cap * sizeof *l) : NULL;
+    if (l) f->rlen = l;
+    x = l ? realloc(f->rnext, cap * sizeof *x) : NULL;
+    if (x) f->rnext = x;
+    if (!x) return 0;
+    f->segcap = cap;
+  }
+  f->rat[f->nseg] = at;
+  f->rlen[f->nseg] = n;
+  f->rnext[f->nseg] = f->rhead[i];
+  f->rhead[i] = (uint32_t)f->nseg++;
+  return 1;
+}
+
+/* after the expand phase: the offsets of the others' buckets go to their
+** owners (a block at a time: bucket, count, offsets), and what the others
+** sent is listed by owned bucket for the apply phase.  Collective: a
+** process that cannot allocate still takes part, sending nothing, and
+** stops the search at the control */
+static void exchange(pn_fullbfs *f) {
+  const pn_net *net = f->net;
+  size_t np = (size_t)net->size, total = 0, pos;
+  size_t *count = f->xcount, *at = count + np, *rcount = count + 2 * np;
+  uint64_t b, i;
+  uint32_t *recv = NULL;
+  int t, ok = 1;
+  for (i = 0; i < np; i++) count[i] = 0;
+  for (b = 0; b < f->nbucket; b++)
+    if (owner(f, b) != net->rank) count[owner(f, b)] += bucket_words(f, b);
+  for (i = 0; ok && i < np; i++) { at[i] = total; total += count[i]; }
+  if (ok && total > f->sendcap) {
+    uint32_t *x = realloc(f->send, total * sizeof *x);
+    if (x) { f->send = x; f->sendcap = total; } else ok = 0;
+  }
+  for (b = 0; ok && b < f->nbucket; b++) {
+    int p = owner(f, b);
+    if (p == net->rank) continue;
+    for (t = 0; t < f->threads; t++) {
+      uint32_t k;
+      for (k = f->workers[t].head[b]; k != NOBLOCK; k = f->blk_next[k]) {
+        uint32_t *d = f->send + at[p];
+        d[0] = (uint32_t)b;
+        d[1] = f->blk_count[k];
+        memcpy(d + 2, f->pool + (size_t)k * BLOCK + 1,
+               f->blk_count[k] * sizeof *d);
+        at[p] += 2 + f->blk_count[k];
+      }
+    }
+  }
+  if (!ok) {
+    /* no room to send: nothing sent, and the control stops everyone */
+    for (i = 0; i < np; i++) count[i] = 0;
+    f->stop = PN_ENOMEM;
+  }
+  for (i = 0; i < np; i++) f->sent += count[i];
+  if (net->alltoall(net->ud, f->send, count, &recv, rcount) != PN_OK) {
+    free(recv);
+    f->stop = PN_EINTERNAL;
+    return;
+  }
+  free(f->recv);
+  f->recv = recv;
+  for (i = 0; i < f->nmine; i++) f->rhead[i] = NOBLOCK;
+  f->nseg = 0;
+  for (total = 0, i = 0; i < np; i++) total += rcount[i];
+  for (pos = 0; pos + 2 <= total;) {
+    uint64_t bb = recv[pos];
+    uint32_t n = recv[pos + 1];
+    if (bb >= f->nbucket || owner(f, bb) != net->rank || n > total - pos - 2
+        || !add_segment(f, bb, pos + 2, n)) {
+      f->stop = PN_EINTERNAL;
+      break;
+    }
+    pos += 2 + (size_t)n;
+  }
 }
 
 static void *worker_main(void *ud) {
@@ -829,8 +1031,10 @@ static size_t kever_bytes(const bbspace *s) {
   return (size_t)((n + 63) >> 6) * 8;
 }
 
-int pn_fullbfs_bytes(const bbspace *s, int threads, int encoding,
-                     size_t *bytes) {
+/* the bytes of one process of `parts` sharing the search: its part of the
+** tables, and two pools' worth of offsets to send and to receive */
+static int fb_bytes(const bbspace *s, int threads, int encoding,
+                    uint64_t parts, size_t *bytes) {
   uint64_t nb = nbuckets(s->size);
   uint64_t maxsucc = (uint64_t)s->ncoin * (uint64_t)(s->ncell - s->ncoin);
   uint64_t room = nb + (CHUNK * maxsucc) / BLOCK_USE + 2;
@@ -842,25 +1046,41 @@ int pn_fullbfs_bytes(const bbspace *s, int threads, int encoding,
          : encoding == PN_ENC_TWO
          ? ((s->size + 63) >> 6) * 16                     /* mod3 */
          : s->size + (nb << (SLICE_BITS - 3));            /* depth, seen */
-  total = states
-        + (nb << (SLICE_BITS - 12)) * 16           /* touch maps */
+  total = (states + (nb << (SLICE_BITS - 12)) * 16) / parts  /* + touch */
         + kever_bytes(s)                           /* lifted sets */
         + pool * (BLOCK * 4 + 8) + BLOCK_ALIGN     /* bucket pool */
         + nb * 32 * t;                             /* bucket heads */
+  if (parts > 1) total += 2 * pool * BLOCK * 4 + nb * 4;
   *bytes = (size_t)total;
   return total == (uint64_t)(size_t)total;
 }
 
+int pn_fullbfs_bytes(const bbspace *s, int threads, int encoding,
+                     size_t *bytes) {
+  return fb_bytes(s, threads, encoding, 1, bytes);
+}
+
 int pn_fullbfs_init(pn_fullbfs *f, const bbspace *s, const pn_limits *lim,
-                    int threads, int encoding, pn_error *err) {
-  uint64_t maxsucc, room;
+                    int threads, int encoding, const pn_net *net,
+                    pn_error *err) {
+  uint64_t maxsucc, room, parts = 1;
   size_t need;
   int t, ok;
+  void *(*alloc)(size_t) = pn_bigalloc;
   memset(f, 0, sizeof *f);
   f->s = s;
   if (lim) f->lim = *lim;
   f->threads = threads > 0 ? threads : pn_ncores();
   if (f->threads > 64) f->threads = 64;
+  if (net && net->size > 1) {
+    /* shared: two bits (the walk back of lean reads any rank); the tables
+    ** are mapped whole, and only this process's buckets are ever written
+    ** (note 8) */
+    f->net = net;
+    parts = (uint64_t)net->size;
+    encoding = PN_ENC_TWO;
+    alloc = pn_bigalloc_sparse;
+  }
   if (encoding == PN_ENC_AUTO) {
     /* lean if it fits, else two bits */
     ok = pn_fullbfs_bytes(s, f->threads, PN_ENC_LEAN, &need);
@@ -870,7 +1090,7 @@ int pn_fullbfs_init(pn_fullbfs *f, const bbspace *s, const pn_limits *lim,
   f->encoding = encoding;
   f->lean = encoding != PN_ENC_BYTE;
   f->two = encoding == PN_ENC_TWO;
-  ok = pn_fullbfs_bytes(s, f->threads, encoding, &need);
+  ok = fb_bytes(s, f->threads, encoding, parts, &need);
   if (!ok || (f->lim.max_memory && need > f->lim.max_memory))
     return pn_seterror(err, PN_ELIMIT, "the state space (%.3g states) needs "
                        "%.2f GB%s, over the memory budget of %.2f GB",
@@ -892,14 +1112,25 @@ int pn_fullbfs_init(pn_fullbfs *f, const bbspace *s, const pn_limits *lim,
                  + BLOCK_ALIGN;
   /* whole buckets: each owns 256 words of each touch map */
   f->touch_bytes = (size_t)(nbuckets(s->size) << (SLICE_BITS - 12)) * 8;
-  f->touch[0] = pn_bigalloc(f->touch_bytes);
-  f->touch[1] = pn_bigalloc(f->touch_bytes);
+  f->touch[0] = alloc(f->touch_bytes);
+  f->touch[1] = alloc(f->touch_bytes);
   if (f->lean) {
-    f->mod3 = pn_bigalloc(f->bytes);
-    f->expd = f->two ? NULL : pn_bigalloc(f->seen_bytes);
+    f->mod3 = alloc(f->bytes);
+    f->expd = f->two ? NULL : alloc(f->seen_bytes);
   } else {
-    f->depth = pn_bigalloc(f->bytes);
-    f->seen = pn_bigalloc(f->seen_bytes);
+    f->depth = alloc(f->bytes);
+    f->seen = alloc(f->seen_bytes);
+  }
+  if (f->net) {
+    /* stripes of buckets: at least 64 per process, of at most 64 buckets
+    ** (a stripe's touch map words then fill whole pages) */
+    uint64_t st = f->nbucket / (64 * parts);
+    f->stripe = st < 1 ? 1 : st > 64 ? 64 : st;
+    while (mine(f, f->nmine) < f->nbucket) f->nmine++;
+    f->rhead = malloc((f->nmine + 1) * sizeof *f->rhead);
+    f->xcount = calloc(3 * parts, sizeof *f->xcount);
+    if (!f->rhead || !f->xcount) goto nomem;
+    for (t = 0; (uint64_t)t < f->nmine; t++) f->rhead[t] = NOBLOCK;
   }
   f->kever = f->kever_bytes ? pn_bigalloc(f->kever_bytes) : NULL;
   f->pool_mem = pn_bigalloc(f->pool_bytes);
@@ -953,6 +1184,18 @@ void pn_fullbfs_free(pn_fullbfs *f) {
       free(f->workers[t].newlist);
     }
   free(f->workers);
+  free(f->recv);
+  free(f->rhead);
+  free(f->rnext);
+  free(f->rat);
+  free(f->rlen);
+  free(f->send);
+  free(f->xcount);
+  free(f->tgot);
+  f->recv = f->rhead = f->rnext = f->rlen = f->send = NULL;
+  f->rat = f->xcount = NULL;
+  f->tgot = NULL;
+  f->nseg = f->segcap = f->sendcap = 0;
   f->depth = NULL; f->seen = NULL; f->kever = NULL;
   f->pool = NULL; f->pool_mem = NULL;
   f->mod3 = NULL; f->expd = NULL; f->tdist = NULL;
@@ -968,18 +1211,23 @@ int pn_fullbfs_run(pn_fullbfs *f, const bbstate *start, const uint64_t *targets,
   int t, stop;
   size_t k;
   f->t0 = pn_clock();
-  if (f->lean) f->mod3[r0 >> 5] |= layer_code(f, 0) << ((r0 & 31) * 2);
-  else {
-    f->depth[r0] = 1;
-    f->seen[r0 >> 6] |= (uint64_t)1 << (r0 & 63);
+  if (owner(f, r0 >> SLICE_BITS) == (f->net ? f->net->rank : 0)) {
+    if (f->lean) f->mod3[r0 >> 5] |= layer_code(f, 0) << ((r0 & 31) * 2);
+    else {
+      f->depth[r0] = 1;
+      f->seen[r0 >> 6] |= (uint64_t)1 << (r0 & 63);
+    }
+    touch_set(f->touch[0], r0);
   }
-  touch_set(f->touch[0], r0);
   f->start_rank = r0;
   f->first = r0;
   for (t = 0; t < f->threads; t++) f->workers[t].first = UINT64_MAX;
   free(f->tdist);
+  free(f->tgot);
   f->tdist = malloc((ntargets + 1) * sizeof *f->tdist);
-  if (!f->tdist) return pn_seterror(err, PN_ENOMEM, "out of memory");
+  f->tgot = malloc((ntargets + 1) * sizeof *f->tgot);
+  if (!f->tdist || !f->tgot)
+    return pn_seterror(err, PN_ENOMEM, "out of memory");
   for (k = 0; k < ntargets; k++) f->tdist[k] = -1;
   f->layer[0] = 1;
   f->reached = 1;
@@ -1001,16 +1249,28 @@ int pn_fullbfs_run(pn_fullbfs *f, const bbstate *start, const uint64_t *targets,
   team_start(&f->team, f->threads, worker_main, f->workers,
              sizeof *f->workers);
   if (f->job != JOB_EXIT) f->threads = team_ready(&f->team);
+  f->phase = f->net ? PHASE_EXPAND : PHASE_BOTH;
   while (f->job != JOB_EXIT) {
     team_round(&f->team, cycle, &f->workers[0], 0);
+    if (f->net) {
+      exchange(f);
+      f->phase = PHASE_APPLY;
+      team_round(&f->team, cycle, &f->workers[0], 0);
+      f->phase = PHASE_EXPAND;
+    }
     control(f);
   }
   team_stop(&f->team);
   f->seconds = pn_clock() - f->t0;
   if (f->stop == PN_EINTR) return pn_seterror(err, PN_EINTR, "interrupted");
   if (f->stop == PN_EINTERNAL)
-    return pn_seterror(err, PN_EINTERNAL, "penny bug: the bucket pool of the "
-                       "full search overflowed");
+    return pn_seterror(err, PN_EINTERNAL, f->net ? "penny bug: the bucket "
+                       "pool overflowed, or the processes' exchange failed"
+                       : "penny bug: the bucket pool of the full search "
+                       "overflowed");
+  if (f->stop == PN_ENOMEM)
+    return pn_seterror(err, PN_ENOMEM, "out of memory for the offsets sent "
+                       "to the other processes");
   if (f->toodeep)
     return pn_seterror(err, PN_ELIMIT, "more than %d layers",
                        PN_FULLBFS_MAXDEPTH);

@@ -60,7 +60,23 @@ typedef struct pn_fullbfs {
   /* shared by the workers */
   struct worker *workers;
   team team;
-  int job, cur_depth, dense;
+  /* a search shared by processes (net != NULL): this one owns stripes of
+  ** `stripe` buckets, every net->size-th from its rank on (fullbfs.c,
+  ** note 8), scans and records their ranks alone, and sends the others
+  ** to their owners each round */
+  const pn_net *net;
+  uint64_t stripe, nmine;      /* buckets per stripe; buckets owned */
+  uint32_t *recv;              /* the round's offsets from the others */
+  uint32_t *rhead, *rnext;     /* by owned bucket: segments of recv */
+  size_t *rat;                 /* segment: where its offsets start */
+  uint32_t *rlen;              /* segment: how many */
+  size_t nseg, segcap;
+  uint32_t *send;              /* the round's offsets for the others */
+  size_t sendcap;
+  size_t *xcount;              /* [3 * size]: words to, at, from each */
+  uint64_t *tgot;              /* [ntargets]: reached by this layer */
+  uint64_t sent;               /* words sent to the others */
+  int job, phase, cur_depth, dense;
   uint8_t val;                 /* depth + 1 of the layer being made */
   uint64_t nbucket;
   uint32_t *pool, *blk_count, *blk_next;
@@ -79,7 +95,8 @@ int pn_fullbfs_bytes(const bbspace *s, int threads, int encoding,
 /* encoding PN_ENC_AUTO is PN_ENC_LEAN if that fits the memory budget,
 ** else PN_ENC_TWO */
 int pn_fullbfs_init(pn_fullbfs *f, const bbspace *s, const pn_limits *lim,
-                    int threads, int encoding, pn_error *err);
+                    int threads, int encoding, const pn_net *net,
+                    pn_error *err);
 void pn_fullbfs_free(pn_fullbfs *f);
 /* BFS from start; stops after the layer that reaches every target
 ** (PN_STOP_ALL) or any target (PN_STOP_ANY), or explores everything

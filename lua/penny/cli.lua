@@ -10,6 +10,12 @@ penny.cli -- the interpreter's subcommands.
   penny play FILE [--puzzle N]   a person plays a puzzle (penny.cli.play)
   penny gallery DIR [--letters N] [FILE...]   a page per puzzle and an
                            index (penny.page)
+  penny distances FILE [--puzzle N] [--complete] [--no-paths] [--json]
+                           [options]
+                           the distance table from each puzzle's start:
+                           the goal's distance and a path, the layer sizes
+                           (mpirun -np K build/penny-mpi distances ...
+                           shares the search between processes)
   penny help [COMMAND]     what penny is, or a command's usage
 
 --puzzle N picks one puzzle of the file: its number (from 1) or its name.
@@ -23,6 +29,7 @@ Messages go to stderr; with --json, stdout holds one JSON document.
 ]]
 
 local penny = require "penny"
+local core = require "penny.core"
 local pzfile = require "penny.pzfile"
 local errors = require "penny.errors"
 local options = require "penny.options"
@@ -31,8 +38,8 @@ local json = require "penny.json"
 local play = require "penny.cli.play"
 local page = require "penny.page"
 
-local io, ipairs, format, pcall, tostring, tonumber, math, table =
-  io, ipairs, string.format, pcall, tostring, tonumber, math, table
+local io, ipairs, pairs, format, pcall, tostring, tonumber, math, table =
+  io, ipairs, pairs, string.format, pcall, tostring, tonumber, math, table
 
 local _ENV = nil
 
@@ -49,6 +56,7 @@ usage: penny                        the REPL (help() inside it)
        penny render FILE.pz         draw a puzzle, or its solution as SVG
        penny play FILE.pz           play a puzzle yourself, with hints
        penny gallery DIR            a page to play for each puzzle, an index
+       penny distances FILE.pz      distance tables from the puzzles' starts
        penny help [COMMAND]         this text, or a command's usage
 
 interpreter options:
@@ -82,6 +90,17 @@ local USAGE = {
     .. "  DIR/index.html and a page per puzzle: those of the FILEs (default:\n"
     .. "  the examples) and N letter puzzles of the coin-sliding corpus\n"
     .. "  --letters N            letter puzzles (default 6)\n",
+  distances = "usage: penny distances FILE [--puzzle N] [--complete] "
+    .. "[--no-paths] [--json] [options]\n"
+    .. "  the full-space search from each puzzle's start: the distance of its\n"
+    .. "  goal (a shortest path unless --no-paths) and the layer sizes\n"
+    .. "  --complete             every layer, not only up to the goal, and a\n"
+    .. "                         hardest configuration\n"
+    .. "  --puzzle N             only the puzzle number N (from 1) or named N\n"
+    .. "  --json                 one JSON document on stdout\n"
+    .. "  --threads N, --time-limit S, --max-memory BYTES, --encoding E\n"
+    .. "  mpirun -np K build/penny-mpi distances FILE ...: the search shared\n"
+    .. "  by K processes (make mpi; doc/design/mpi.md)\n",
   render = "usage: penny render FILE [--puzzle N] [--svg OUT] [--animate]"
     .. " [--html OUT] [--png OUT]\n"
     .. "  without --svg, --html or --png: the start and the goal in the terminal\n"
@@ -104,7 +123,7 @@ local function help(cmd)
     end
   else
     io.stderr:write("penny: no command ", tostring(cmd),
-      " (solve, show, render, play, gallery, help)\n")
+      " (solve, show, render, play, gallery, distances, help)\n")
     return 2
   end
   return 0
@@ -134,7 +153,7 @@ local function flags(cmd, args, allowed)
     end
     i = i + 1
   end
-  if cmd ~= "solve" then
+  if cmd ~= "solve" and cmd ~= "distances" then
     for _, a in ipairs(rest) do
       if a:sub(1, 1) == "-" then return nil, "unknown option " .. a end
     end
@@ -347,8 +366,102 @@ local function playing(args)
   return status
 end
 
+-- the moves of a path as text: (x,y)-(x,y) ...
+local function path_text(moves)
+  local out = {}
+  for i, m in ipairs(moves) do
+    out[i] = format("(%s)-(%s)", table.concat(m.from, ","), table.concat(m.to, ","))
+  end
+  return table.concat(out, " ")
+end
+
+-- a configuration as { {x, y, label}, ... } (label 0: a plain coin)
+local function hardest_list(cfg)
+  local out = {}
+  for i, c in ipairs(cfg:coins()) do
+    out[i] = { c[1], c[2], c.label or 0 }
+  end
+  return out
+end
+
+local function distances(args)
+  local got, rest = flags("distances", args, { puzzle = "value", json = true,
+    complete = true, ["no-paths"] = true })
+  if not got then return usage("distances", rest) end
+  local opts
+  opts, rest = options.args(rest)
+  if not opts then return usage("distances", rest) end
+  if got.help or opts.help then return help("distances") end
+  if #rest ~= 1 then return usage("distances", "distances takes one file") end
+  local file = rest[1]
+  opts.complete = got.complete or nil
+  opts.paths = not got["no-paths"]
+  local okopts, why = pcall(options.check, opts, "distances", 1)
+  if not okopts then
+    io.stderr:write("penny: ", errors.message(why), "\n")
+    return 2
+  end
+  local puzzles = load(file, got.puzzle)
+  if not puzzles then return 2 end
+  local _, nproc = core.net()
+  local report = {}
+  for _, p in ipairs(puzzles) do
+    if p.game ~= "coins" then
+      io.stderr:write(format("penny: %s:%d: distance tables are for coin "
+        .. "puzzles, not %s\n", file, p.line, p.game))
+      return 2
+    end
+    local o = {}
+    for k, v in pairs(opts) do o[k] = v end
+    o.rule = p.rule.d
+    o.targets = p.goal and p.up_to == "fixed" and { p.goal } or nil
+    local ok, t = pcall(penny.distances, p.start, o)
+    if not ok then
+      local msg = errors.message(t)
+      io.stdout:flush()
+      if interrupted(msg) then
+        io.stderr:write("penny: interrupted\n")
+        return 130
+      end
+      io.stderr:write("penny: ", file, ":", p.line, ": ", msg, "\n")
+      return 2
+    end
+    local r = { name = p.name, line = p.line, layers = t.layers,
+      reached = t.reached, maxdepth = t.maxdepth, complete = t.complete,
+      distance = o.targets and t.dist[1] or nil,
+      path = o.targets and t.paths and t.paths[1] or nil,
+      hardest = t.hardest and hardest_list(t.hardest) or nil,
+      seconds = t.seconds, memory = t.memory, threads = t.threads,
+      processes = nproc or 1, encoding = t.encoding, sent = t.sent }
+    report[#report + 1] = r
+    if not got.json then
+      io.write("== ", p.name, "\n")
+      if o.targets then
+        io.write(r.distance >= 0 and format("goal: %d moves\n", r.distance)
+          or "goal: unreachable\n")
+        if r.path then io.write("path: ", path_text(r.path), "\n") end
+      end
+      io.write("layers: ", table.concat(t.layers, " "), "\n")
+      io.write(format("%d states reached, depth %d%s\n", t.reached,
+        t.maxdepth, t.complete and " (every layer)" or ""))
+      if t.hardest then
+        io.write("a hardest configuration:\n", render.terminal(t.hardest), "\n")
+      end
+      io.write(format("%.2f s, %d thread%s%s, %.3g MB a process, encoding %s\n\n",
+        t.seconds, t.threads, t.threads == 1 and "" or "s",
+        nproc and format(", %d processes", nproc) or "", t.memory / 1e6,
+        t.encoding))
+    end
+  end
+  if got.json then
+    io.write(json.encode({ file = file, version = penny._VERSION,
+      puzzles = report }), "\n")
+  end
+  return 0
+end
+
 local COMMANDS = { solve = solve, show = show, render = draw, play = playing,
-                   gallery = gallery }
+                   gallery = gallery, distances = distances }
 
 -- penny CMD ARGS...: the exit status
 function M.main(cmd, ...)

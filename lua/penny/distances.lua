@@ -42,6 +42,12 @@ its span is the window).  opts:
                             default): two when there is no target or
                             paths = false, else lean if it fits
                             max_memory, else two
+  shared = false            in build/penny-mpi (mpirun -np K), every
+                            process calls penny.distances with the same
+                            arguments and the search is shared by them
+                            (two bits a state, the tables split between
+                            them, paths found by process 0 alone); false:
+                            each searches alone.  No effect in penny
 Returns { dist = {...} (-1: unreachable), paths = {moves...} (false when
 unreachable), layers = {depth 0, 1, ...}, maxdepth, complete, reached,
 expanded, hardest = Config (complete only), seconds, memory, threads,
@@ -73,7 +79,8 @@ function M.new(start, opts)
   local r, why = core.distances(window, rule, start, targets,
     opts.complete or false, { max_memory = opts.max_memory,
     time_limit = opts.time_limit, threads = opts.threads,
-    progress = opts.progress, encoding = opts.encoding, paths = opts.paths })
+    progress = opts.progress, encoding = opts.encoding, paths = opts.paths,
+    shared = opts.shared })
   if r == nil then error(why .. "!", 0) end
   return r
 end

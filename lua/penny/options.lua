@@ -116,6 +116,8 @@ local SCHEMA = {
     about = "finish the layers past the last target" },
   { name = "rule", type = "number", about = "occupied neighbours a move needs" },
   { name = "paths", type = "boolean", about = "keep a path to each target" },
+  { name = "shared", type = "boolean",
+    about = "in penny-mpi: the table shared by the processes (default true)" },
 }
 
 local BY_NAME = {}
@@ -137,7 +139,7 @@ local WHO = {
   distances = {
     unknown = "penny.distances: unknown option '%s'",
     option = "penny.distances: option '%s'",
-    takes = { "targets", "complete", "rule", "max_memory", "time_limit",
+    takes = { "targets", "complete", "rule", "max_memory", "time_limit", "shared",
       "threads", "progress", "encoding", "paths" },
   },
 }
