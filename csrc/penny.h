@@ -544,6 +544,13 @@ typedef struct pn_net {
   /* v[0..n) combined over the processes by PN_NET_SUM, MIN or MAX, the
   ** result on every one */
   int (*allreduce)(void *ud, uint64_t *v, size_t n, int op);
+  /* optional (NULL: none): n bytes of zeroed memory that the processes
+  ** of one machine share, the same region for each of them (NULL when it
+  ** cannot be had), and its release; both collective.  The search keeps
+  ** its bitmap of lifted sets there, so that a set lifted by one process
+  ** is not lifted again by another of the machine */
+  void *(*alloc_shared)(void *ud, size_t n);
+  void (*free_shared)(void *ud, void *p);
 } pn_net;
 
 typedef struct pn_searchopts {

@@ -40,11 +40,15 @@ describe("distance tables shared by processes (penny-mpi)", function()
         .. flags .. " --threads 2")
       return alone
     end
-    for _, np in ipairs { 2, 4 } do
-      it(format("equal the threaded search's with %d processes%s", np,
+    -- 2 and 4 processes sharing the machine's memory (the lifted sets),
+    -- and 3 as if on machines apart (PENNY_MPI_SHARED=0)
+    for _, np in ipairs { 2, 4, 3 } do
+      local apart = np == 3 and " -x PENNY_MPI_SHARED=0" or ""
+      it(format("equal the threaded search's with %d processes%s%s", np,
+          apart ~= "" and " apart" or "",
           complete and ", every layer" or ", up to the goal"), function()
         local a = threaded()
-        local b = table_of(MPIRUN .. " -np " .. np .. " " .. MPI
+        local b = table_of(MPIRUN .. apart .. " -np " .. np .. " " .. MPI
           .. " distances " .. FILE .. flags .. " --threads 1")
         assert.equals(#puzzles, #a.puzzles)
         assert.equals(#a.puzzles, #b.puzzles)

@@ -88,6 +88,48 @@ static int allreduce(void *ud, uint64_t *v, size_t n, int op) {
                        MPI_COMM_WORLD) == MPI_SUCCESS ? PN_OK : PN_EINTERNAL;
 }
 
+/* The processes of one machine (MPI_COMM_TYPE_SHARED) and the shared
+** windows allocated for them, a few at a time */
+#define MAXWIN 8
+static MPI_Comm node = MPI_COMM_NULL;
+static struct { MPI_Win win; void *base; } wins[MAXWIN];
+
+static void *alloc_shared(void *ud, size_t n) {
+  int me, k, ok = 1, all;
+  MPI_Aint size;
+  int disp;
+  void *base = NULL, *mine;
+  MPI_Win win;
+  (void)ud;
+  for (k = 0; k < MAXWIN && wins[k].base; k++) {}
+  if (node == MPI_COMM_NULL || k == MAXWIN) ok = 0;
+  /* every process of the world agrees, or none takes a window */
+  MPI_Allreduce(&ok, &all, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+  if (!all) return NULL;
+  MPI_Comm_rank(node, &me);
+  /* the machine's first process holds the memory; the others map it */
+  if (MPI_Win_allocate_shared(me == 0 ? (MPI_Aint)n : 0, 1, MPI_INFO_NULL,
+                              node, &mine, &win) != MPI_SUCCESS)
+    return NULL;
+  MPI_Win_shared_query(win, 0, &size, &disp, &base);
+  if (me == 0) memset(base, 0, n);
+  MPI_Barrier(node);
+  wins[k].win = win;
+  wins[k].base = base;
+  return base;
+}
+
+static void free_shared(void *ud, void *p) {
+  int k;
+  (void)ud;
+  for (k = 0; k < MAXWIN; k++)
+    if (wins[k].base == p && p) {
+      MPI_Win_free(&wins[k].win);
+      wins[k].base = NULL;
+      return;
+    }
+}
+
 const pn_net *pn_mpi_start(int *argc, char ***argv) {
   int got;
   if (MPI_Init_thread(argc, argv, MPI_THREAD_FUNNELED, &got) != MPI_SUCCESS)
@@ -97,9 +139,21 @@ const pn_net *pn_mpi_start(int *argc, char ***argv) {
   net.ud = NULL;
   net.alltoall = alltoall;
   net.allreduce = allreduce;
+  if (MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, 0,
+                          MPI_INFO_NULL, &node) != MPI_SUCCESS)
+    node = MPI_COMM_NULL;
+  /* PENNY_MPI_SHARED=0: no shared memory, as between machines (the specs
+  ** run both ways) */
+  {
+    const char *env = getenv("PENNY_MPI_SHARED");
+    int shared = !(env && strcmp(env, "0") == 0);
+    net.alloc_shared = shared ? alloc_shared : NULL;
+    net.free_shared = shared ? free_shared : NULL;
+  }
   return &net;
 }
 
 void pn_mpi_stop(void) {
+  if (node != MPI_COMM_NULL) MPI_Comm_free(&node);
   MPI_Finalize();
 }

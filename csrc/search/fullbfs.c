@@ -1132,7 +1132,12 @@ int pn_fullbfs_init(pn_fullbfs *f, const bbspace *s, const pn_limits *lim,
     if (!f->rhead || !f->xcount) goto nomem;
     for (t = 0; (uint64_t)t < f->nmine; t++) f->rhead[t] = NOBLOCK;
   }
-  f->kever = f->kever_bytes ? pn_bigalloc(f->kever_bytes) : NULL;
+  if (f->kever_bytes && f->net && f->net->alloc_shared) {
+    /* one bitmap for the processes of a machine, as for threads (note 8) */
+    f->kever = f->net->alloc_shared(f->net->ud, f->kever_bytes);
+    f->kever_shared = f->kever != NULL;
+  }
+  if (f->kever_bytes && !f->kever) f->kever = pn_bigalloc(f->kever_bytes);
   f->pool_mem = pn_bigalloc(f->pool_bytes);
   f->pool = f->pool_mem ? (uint32_t *)(((uintptr_t)f->pool_mem + BLOCK_ALIGN
                                         - 1) & ~(BLOCK_ALIGN - 1))
@@ -1169,7 +1174,9 @@ void pn_fullbfs_free(pn_fullbfs *f) {
   pn_bigfree(f->mod3, f->bytes);
   pn_bigfree(f->expd, f->seen_bytes);
   free(f->tdist);
-  pn_bigfree(f->kever, f->kever_bytes);
+  if (f->kever_shared) f->net->free_shared(f->net->ud, f->kever);
+  else pn_bigfree(f->kever, f->kever_bytes);
+  f->kever_shared = 0;
   pn_bigfree(f->touch[0], f->touch_bytes);
   pn_bigfree(f->touch[1], f->touch_bytes);
   f->touch[0] = f->touch[1] = NULL;

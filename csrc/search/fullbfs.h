@@ -76,6 +76,7 @@ typedef struct pn_fullbfs {
   size_t *xcount;              /* [3 * size]: words to, at, from each */
   uint64_t *tgot;              /* [ntargets]: reached by this layer */
   uint64_t sent;               /* words sent to the others */
+  int kever_shared;            /* kever is net->alloc_shared's */
   int job, phase, cur_depth, dense;
   uint8_t val;                 /* depth + 1 of the layer being made */
   uint64_t nbucket;
