@@ -157,7 +157,7 @@ $(B)/baseline: bench/baseline.c | $(B)/.deps
 
 # the benchmarks; BENCH_ARGS selects parts, e.g. BENCH_ARGS="--parts C";
 # each part run is written back into BENCHMARKS.md (its row and section)
-bench: all $(B)/baseline
+bench: all $(MPI_EXE) $(B)/baseline
 	$(EXE) bench/run.lua --record BENCHMARKS.md $(BENCH_ARGS)
 
 # {===================================================================

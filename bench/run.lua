@@ -51,6 +51,8 @@ bench/run.lua -- the benchmarks of `make bench` (see BENCHMARKS.md).
   L  limits: each method on a large puzzle with time_limit = 1 s and
      max_memory = 256 MiB, in a process of its own (bench/limits.lua)
   R  reading 10^6 coins from art and from a coordinate list
+  M  one font5x7 letter's complete table on 1 and 2 threads and shared by
+     2 processes of build/penny-mpi (make mpi); not in the default list
 ]]
 local penny = require "penny"
 local cs = require "penny.coinsliding"
@@ -1032,6 +1034,58 @@ if want("L") then
     figure = last:match("Worst overshoot.-%%") or last,
     target = "a verdict within the limits",
     anchor = "the same process without the solve" })
+end
+
+if want("M") then
+  begin()
+  say("\n## M. one letter's table: threads and processes\n")
+  -- the complete table of a font5x7 start letter (two bits a state, no
+  -- paths) by the threaded search on 1 and 2 threads and by the search
+  -- shared by 2 processes of build/penny-mpi (make mpi), sharing the
+  -- machine's memory for the lifted sets or not (as on machines apart);
+  -- each its own process, the tables compared
+  local letter = opts.letters or "A"
+  local MPIRUN = "mpirun --allow-run-as-root --oversubscribe"
+  local runs = {
+    { "penny, 1 thread", "build/penny bench/letter_table.lua " .. letter .. " 1" },
+    { "penny, 2 threads", "build/penny bench/letter_table.lua " .. letter .. " 2" },
+    { "penny-mpi, 2 processes", MPIRUN .. " -np 2 build/penny-mpi "
+      .. "bench/letter_table.lua " .. letter .. " 1" },
+    { "penny-mpi, 2 processes apart", MPIRUN .. " -x PENNY_MPI_SHARED=0 -np 2 "
+      .. "build/penny-mpi bench/letter_table.lua " .. letter .. " 1" },
+  }
+  say("| search | seconds | M states/s | M states/s a worker | peak GB (process 0) | GB sent by process 0 | table |")
+  say("|---|---|---|---|---|---|---|")
+  local first, secs = nil, {}
+  for i, r in ipairs(runs) do
+    local f = io.popen(r[2] .. " 2>/dev/null")
+    local line = f:read("a")
+    f:close()
+    local sec, reached, _, sent, peak, layers, dists =
+      line:match("^(%S+) (%d+) (%d+) (%d+) (%d+) (%S+) (%S+)")
+    if not sec then
+      say("| %s | failed: %s | | | | | |", r[1], line)
+    else
+      sec = tonumber(sec)
+      secs[i] = sec
+      first = first or (layers .. " " .. dists)
+      local same = (layers .. " " .. dists) == first
+      local workers = (i == 1) and 1 or 2
+      say("| %s | %.1f | %.1f | %.1f | %.2f | %.2f | %s |", r[1], sec,
+        reached / sec / 1e6, reached / sec / 1e6 / workers, peak / 1e9,
+        sent / 1e9, same and "same" or "DIFFERS")
+    end
+  end
+  local ratio = secs[3] and secs[2] and secs[3] / secs[2]
+  say("\nletter %s; 2 processes / 2 threads: %s; 2 threads against 1: %s",
+    letter, ratio and string.format("%.2f", ratio) or "?",
+    secs[1] and secs[2] and string.format("%.2fx", secs[1] / secs[2]) or "?")
+  result("M", { workload = "font5x7 letter " .. letter .. ": its complete table, "
+      .. "threads against the processes of penny-mpi",
+    figure = string.format("2 processes %.2f times the 2 threads' time",
+      ratio or 0 / 0),
+    target = "MPI, 2 ranks: within 1.5x of the 2-thread search",
+    anchor = "the threaded search, same run" })
 end
 
 if want("R") then
