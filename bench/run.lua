@@ -1080,6 +1080,21 @@ if want("M") then
   say("\nletter %s; 2 processes / 2 threads: %s; 2 threads against 1: %s",
     letter, ratio and string.format("%.2f", ratio) or "?",
     secs[1] and secs[2] and string.format("%.2fx", secs[1] / secs[2]) or "?")
+  -- A* on 1 and 2 threads: font5x9 F-R (pattern databases built by each)
+  say("\n| A*, font5x9 F-R | seconds | states | moves |")
+  say("|---|---|---|---|")
+  local astar = {}
+  for _, th in ipairs { 1, 2 } do
+    local p, known = cs.puzzle(corpus, "font5x9", "F-R")
+    local t0 = wall()
+    local sol = p:solve{ method = "astar", threads = th, progress = false,
+                         max_memory = BUDGET }
+    astar[th] = wall() - t0
+    assert(sol.verdict == "solved" and #sol == #known, "F-R: not Chaffin's length")
+    say("| %d thread%s | %.1f | %d | %d |", th, th == 1 and "" or "s", astar[th],
+      sol.stats.states or 0, #sol)
+  end
+  say("\nA*: 2 threads against 1: %.2fx", astar[1] / astar[2])
   result("M", { workload = "font5x7 letter " .. letter .. ": its complete table, "
       .. "threads against the processes of penny-mpi",
     figure = string.format("2 processes %.2f times the 2 threads' time",
