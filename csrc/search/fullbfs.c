@@ -692,8 +692,29 @@ static uint32_t mark_bits(uint64_t *restrict bits, const uint32_t *restrict e,
   return nnew;
 }
 
+/* the offsets e[0..n) (n <= BLOCK) of one bucket recorded: those not
+** reached yet are the layer's, their words flagged in tw */
+HOT void apply_list(worker *w, uint64_t base, uint64_t *bits, uint64_t *c2,
+                    uint8_t *dep, uint8_t val, uint64_t v2, uint64_t *tw,
+                    const uint32_t *e, uint32_t n) {
+  uint32_t i, nnew;
+  if (c2) {
+    nnew = apply_lean(c2, e, n, w->newlist, v2);
+  } else {
+    nnew = mark_bits(bits, e, n, w->newlist);
+    for (i = 0; i < nnew; i++) dep[w->newlist[i]] = val;
+  }
+  for (i = 0; i < nnew; i++) {
+    uint32_t off = w->newlist[i];
+    touch_set(tw, off);
+    if (base + off < w->first) w->first = base + off;
+  }
+  w->found += nnew;
+}
+
 /* record the offsets of one bucket: new states get the layer's depth; in
-** the lift stage, K's are marked */
+** the lift stage, K's are marked.  Shared by processes, the offsets the
+** others sent for it too (in pieces of at most BLOCK: newlist's size) */
 static void apply_bucket(worker *w, uint64_t bucket) {
   pn_fullbfs *f = w->f;
   int t;
@@ -705,40 +726,21 @@ static void apply_bucket(worker *w, uint64_t bucket) {
   uint64_t v2 = layer_code(f, f->cur_depth + 1);
   uint64_t *tw = f->touch[(f->cur_depth + 1) & 1]
                + (bucket << (SLICE_BITS - 12));
-  uint32_t sg = f->net ? f->rhead[mine_index(f, bucket)] : NOBLOCK;
-  const uint32_t *e;
-  uint32_t n;
-  for (t = 0; t <= f->threads; t++) {
-    uint32_t b = t < f->threads ? f->workers[t].head[bucket] : NOBLOCK;
-    for (;;) {
-      uint32_t i, nnew = 0;
-      if (b != NOBLOCK) {                 /* a block of worker t */
-        e = f->pool + (size_t)b * BLOCK + 1;
-        n = f->blk_count[b];
-        b = f->blk_next[b];
-      } else if (t == f->threads && sg != NOBLOCK) {
-        e = f->recv + f->rat[sg];         /* offsets from another process */
-        n = f->rlen[sg];
-        sg = f->rnext[sg];
-      } else break;
-      /* a received segment may exceed BLOCK: newlist holds BLOCK */
-      while (n) {
-        uint32_t m = n < BLOCK ? n : BLOCK;
-        if (c2) {
-          nnew = apply_lean(c2, e, m, w->newlist, v2);
-        } else {
-          nnew = mark_bits(bits, e, m, w->newlist);
-          for (i = 0; i < nnew; i++) dep[w->newlist[i]] = val;
-        }
-        for (i = 0; i < nnew; i++) {
-          uint32_t off = w->newlist[i];
-          touch_set(tw, off);
-          if (base + off < w->first) w->first = base + off;
-        }
-        w->found += nnew;
-        e += m;
-        n -= m;
-      }
+  for (t = 0; t < f->threads; t++) {
+    uint32_t b;
+    for (b = f->workers[t].head[bucket]; b != NOBLOCK; b = f->blk_next[b])
+      apply_list(w, base, bits, c2, dep, val, v2, tw,
+                 f->pool + (size_t)b * BLOCK + 1, f->blk_count[b]);
+  }
+  if (f->net) {
+    uint32_t sg;
+    for (sg = f->rhead[mine_index(f, bucket)]; sg != NOBLOCK;
+         sg = f->rnext[sg]) {
+      const uint32_t *e = f->recv + f->rat[sg];
+      uint32_t n = f->rlen[sg];
+      for (; n > BLOCK; n -= BLOCK, e += BLOCK)
+        apply_list(w, base, bits, c2, dep, val, v2, tw, e, BLOCK);
+      apply_list(w, base, bits, c2, dep, val, v2, tw, e, n);
     }
   }
 }
