@@ -188,6 +188,19 @@ local function interrupted(msg)
   return msg:find("interrupted!?$") ~= nil
 end
 
+-- puzzle p of file raised err: said at the puzzle's line (or as an
+-- interruption); the exit status
+local function failure(file, p, err)
+  local msg = errors.message(err)
+  io.stdout:flush()
+  if interrupted(msg) then
+    io.stderr:write("penny: interrupted\n")
+    return 130
+  end
+  io.stderr:write("penny: ", file, ":", p.line, ": ", msg, "\n")
+  return 2
+end
+
 -- the line of the optimum check; ok is false on a mismatch
 local function optimum(p, sol)
   if not p.optimum then return true end
@@ -221,16 +234,7 @@ local function solve(args)
   for _, p in ipairs(puzzles) do
     if not got.json then io.write("== ", p.name, "\n") end
     local ok, sol = pcall(p.solve, p, opts)
-    if not ok then
-      local msg = errors.message(sol)
-      io.stdout:flush()
-      if interrupted(msg) then
-        io.stderr:write("penny: interrupted\n")
-        return 130
-      end
-      io.stderr:write("penny: ", file, ":", p.line, ": ", msg, "\n")
-      return 2
-    end
+    if not ok then return failure(file, p, sol) end
     if sol.verdict ~= "solved" then status = 1 end
     local match, line = optimum(p, sol)
     if not match then status = 1 end
@@ -286,12 +290,7 @@ local function draw(args)
     return 0
   end
   local ok, sol = pcall(p.solve, p)
-  if not ok then
-    local msg = errors.message(sol)
-    if interrupted(msg) then io.stderr:write("penny: interrupted\n"); return 130 end
-    io.stderr:write("penny: ", file, ":", p.line, ": ", msg, "\n")
-    return 2
-  end
+  if not ok then return failure(file, p, sol) end
   -- f(...) writes a file; what says what was written
   local function written(what, f, ...)
     local okw, werr = pcall(f, ...)
@@ -416,16 +415,7 @@ local function distances(args)
     o.rule = p.rule.d
     o.targets = p.goal and p.up_to == "fixed" and { p.goal } or nil
     local ok, t = pcall(penny.distances, p.start, o)
-    if not ok then
-      local msg = errors.message(t)
-      io.stdout:flush()
-      if interrupted(msg) then
-        io.stderr:write("penny: interrupted\n")
-        return 130
-      end
-      io.stderr:write("penny: ", file, ":", p.line, ": ", msg, "\n")
-      return 2
-    end
+    if not ok then return failure(file, p, t) end
     local r = { name = p.name, line = p.line, layers = t.layers,
       reached = t.reached, maxdepth = t.maxdepth, complete = t.complete,
       distance = o.targets and t.dist[1] or nil,

@@ -429,6 +429,15 @@ local function time_left(opts, t0)
   return o
 end
 
+-- sol with the lower bound that a bounded exact search proved in spent
+-- seconds (`verb`: "proved" or "had proved")
+local function add_bound(sol, bound, spent, verb)
+  sol.lower_bound = bound
+  sol.reason = sol.reason .. format("; a bounded exact search (%.1f s) "
+    .. "%s at least %d moves", spent, verb, bound)
+  return sol
+end
+
 -- the engine's answer at the end of auto: the rest of the user's time, and
 -- the best lower bound an earlier stage proved
 local function last_engine(p, opts, t0, bound, spent)
@@ -439,9 +448,7 @@ local function last_engine(p, opts, t0, bound, spent)
       format("time limit of %g s", opts.time_limit), 1)
   end
   if sol.verdict == "unknown" and bound and bound > (sol.lower_bound or 0) then
-    sol.lower_bound = bound
-    sol.reason = sol.reason .. format("; a bounded exact search (%.1f s) "
-      .. "had proved at least %d moves", spent, bound)
+    add_bound(sol, bound, spent, "had proved")
   end
   return sol
 end
@@ -461,14 +468,10 @@ local function auto(p, opts)
     -- the stages after it share what is left of the user's time
     local sol = shorten(square.solve_puzzle(p, time_left(opts, t_auto)), opts, t_auto)
     if sol.verdict == "solved" then
-      if bound and bound > 1 then
-        sol.lower_bound = bound
-        sol.reason = sol.reason .. format("; a bounded exact search (%.1f s) "
-          .. "proved at least %d moves", spent, bound)
-      end
+      if bound and bound > 1 then add_bound(sol, bound, spent, "proved") end
       return sol
     end
-    if not tri.applies(p) then return last_engine(p, opts, t_auto, bound, spent) end
+    return last_engine(p, opts, t_auto, bound, spent)
   end
   if tri.applies(p) then
     local bound, spent
@@ -488,9 +491,7 @@ local function auto(p, opts)
     end
     local sol = shorten(tri.solve(p, time_left(opts, t_auto)), opts, t_auto)
     if sol.verdict == "solved" and not sol.optimal and bound and bound > 1 then
-      sol.lower_bound = bound
-      sol.reason = sol.reason .. format("; a bounded exact search (%.1f s) "
-        .. "proved at least %d moves", spent, bound)
+      add_bound(sol, bound, spent, "proved")
     end
     return sol
   end
