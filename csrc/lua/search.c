@@ -180,7 +180,6 @@ static int l_search(lua_State *L) {
   return 1;
 }
 
-/* core.distances(window, rule, start, {targets...}, complete [, opts]) */
 /* the processes of build/penny-mpi (csrc/mpi/net.c), NULL in penny */
 static const pn_net *get_net(lua_State *L) {
   const pn_net *net;
@@ -199,6 +198,7 @@ static int l_net(lua_State *L) {
   return 2;
 }
 
+/* core.distances(window, rule, start, {targets...}, complete [, opts]) */
 static int l_distances(lua_State *L) {
   pn_board *w = pnL_checkboard(L, 1), *sb;
   pn_rule rule = pnL_checkrule(L, 2);
