@@ -1,0 +1,112 @@
+--[[
+bench/parts/windows.lua -- parts E, V of `make bench` (bench/run.lua).
+]]
+local S = require "bench.support"
+local penny, say, begin, result, median, wall, lcg =
+  S.penny, S.say, S.begin, S.result, S.median, S.wall, S.lcg
+
+local P = {}
+
+-- E: a large window, where the bitboards do not apply
+function P.E()
+  begin()
+  say("\n## E. a window over 64 cells (the engine's wide game, wide.c)\n")
+  local p = penny.puzzle{ board = "triangular", up_to = "rotation", start = [[
+  o
+ o o
+o o o]], goal = "o o o o o o" }
+  local t0 = wall()
+  local s = p:solve{ progress = false }
+  local secs = wall() - t0
+  say("triangle into a line of 6 (225-cell window): %d moves, %.2f s, %d states",
+    #s, secs, s.stats.states)
+  result("E", { workload = "a window over 64 cells (triangle into a line of 6)",
+    figure = string.format("%d moves, %s, %.2f s, %d states", #s,
+      s.optimal and "optimal" or "not proven optimal", secs, s.stats.states),
+    target = "a proven optimum", anchor = "—" })
+end
+
+function P.V()
+  begin()
+  say("\n## V. windows over 64 cells: the wide game against the plain BFS\n")
+  -- states stored per second by each method against the plain BFS on the
+  -- same puzzles in the same run, each solved to the end: random starts
+  -- whose span is the whole board (the window), goals a random walk away
+  say("\n| window | coins | optima | plain BFS states/s | bidir states/s "
+    .. "| A* states/s | bidir / plain | A* / plain | median s: plain, bidir, A* |")
+  say("|---|---|---|---|---|---|---|---|---|")
+  local rand = lcg(4800)
+  local function shuffle_pick(board, n)
+    local cells = board:cells()
+    for i = #cells, 2, -1 do local j = rand(i); cells[i], cells[j] = cells[j], cells[i] end
+    return penny.config(board, { table.unpack(cells, 1, n) })
+  end
+  local headline = {}
+  for _, case in ipairs{
+    { "square", 8, 8, 13, 7 }, { "square", 10, 10, 13, 7 },
+    { "triangular", 8, 8, 10, 8 }, { "triangular", 10, 10, 11, 8 },
+    { "triangular", 20, 10, 11, 8 } } do
+    local lat, w, h, n, walk = table.unpack(case)
+    local board = penny.board{ lattice = lat, width = w, height = h }
+    local rate = { bfs = {}, bidir = {}, astar = {} }
+    local secs = { bfs = {}, bidir = {}, astar = {} }
+    local ratio = { bidir = {}, astar = {} }
+    local optima = {}
+    while #optima < 5 do
+      local a
+      repeat a = shuffle_pick(board, n) until #a:span() == #board and #a:movelist() > 0
+      local g = a
+      for _ = 1, walk do
+        local ms = g:movelist()
+        if #ms == 0 then break end
+        g = g:apply(ms[rand(#ms)])
+      end
+      local q = penny.puzzle{ board = board, start = a, goal = g }
+      local got, ok = {}, true
+      for _, m in ipairs{ "bfs", "bidir", "astar" } do
+        local o = { method = m, threads = 1, progress = false, time_limit = 60,
+                    max_states = 20000000 }
+        if m == "astar" then o.pdb = false end
+        local t = wall()
+        local sol = q:solve(o)
+        local dt = wall() - t
+        got[m] = { sol = sol, rate = sol.stats.states / dt, secs = dt }
+        ok = ok and sol.verdict == "solved"
+      end
+      -- puzzles of at least 5 moves that every method solved
+      if ok and #got.bfs.sol >= 5 then
+        assert(#got.bidir.sol == #got.bfs.sol and #got.astar.sol == #got.bfs.sol)
+        optima[#optima + 1] = #got.bfs.sol
+        for _, m in ipairs{ "bfs", "bidir", "astar" } do
+          rate[m][#rate[m] + 1] = got[m].rate
+          secs[m][#secs[m] + 1] = got[m].secs
+        end
+        for _, m in ipairs{ "bidir", "astar" } do
+          ratio[m][#ratio[m] + 1] = got[m].rate / got.bfs.rate
+        end
+      end
+    end
+    local label = string.format("%s %d x %d (%d cells)%s", lat, w, h, #board,
+      #board <= 64 and ", bitboards" or "")
+    say("| %s | %d | %s | %.3g | %.3g | %.3g | %.1fx | %.1fx | %.2f, %.3f, %.3f |",
+      label, n, table.concat(optima, ", "), median(rate.bfs), median(rate.bidir),
+      median(rate.astar), median(ratio.bidir), median(ratio.astar),
+      median(secs.bfs), median(secs.bidir), median(secs.astar))
+    if #board > 64 then
+      headline[#headline + 1] = string.format("%s %d cells: bidir %.1fx, A* %.1fx",
+        lat, #board, median(ratio.bidir), median(ratio.astar))
+    end
+  end
+  say("\nMedians of five puzzles each (optima of 5 moves or more), one thread;")
+  say("A* with the goal-cells bound on every window (pdb = false).  A state is")
+  say("one stored in the visited set.  Windows of at most 64 cells run on the")
+  say("bitboards; past that the wide game keys a state by the rank of its cell")
+  say("set (csrc/search/wide.c), its moves from the dense move rule.")
+  result("V", { workload = "windows over 64 cells: bidir and A* on the wide "
+      .. "game against the plain BFS, same puzzles",
+    figure = "states/s against the plain BFS: " .. table.concat(headline, "; "),
+    target = ">= 20x states/s on 100- and 200-cell windows",
+    anchor = "the plain BFS (method bfs), same run" })
+end
+
+return P
