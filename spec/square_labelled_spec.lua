@@ -215,6 +215,24 @@ describe("square grid: labelled coins, one span (thesis Thm 3.16)", function()
     assert.is_true(solved >= 6, solved)
   end)
 
+  it("drags a coin past a gap of an 'L' with one coin in hand (6 x 7 span, minimum plus two)", function()
+    -- the unlabelled route had to move a coin beside a U2 step of the
+    -- side while the other coin in hand stood on the board; the labels
+    -- then need an end of an 'L' changed, done from the mirror image
+    local a = penny.config(SQ, ".5..42\n......\n.8....\n.7.3..\n.9....\n.....6\n1.....")
+    local b = penny.config(SQ, ".8...9\n.75...\n.43...\n...1..\n......\n.....2\n6.....")
+    local plain = {}
+    for i, c in ipairs(b:positions()) do plain[i] = c end
+    local pu = penny.puzzle{ board = SQ, start = a:positions(), goal = plain }
+    local su = ss.solve_puzzle(pu)
+    assert.equal("solved", su.verdict, su.reason)
+    assert.is_true(pu:check(su.moves))
+    local p = penny.puzzle{ board = SQ, start = a, goal = b }
+    local s = ss.solve_puzzle(p)
+    assert.equal("solved", s.verdict, s.reason)
+    assert.is_true(p:check(s.moves))
+  end)
+
   it("frees placed cells around one no window fills (seven coins in a 5 x 5 span)", function()
     -- two coins above the minimum, every component even: once the ends
     -- are placed, the middle of the top arm is filled only with the

@@ -228,14 +228,14 @@ function State:change(x0, y0, x1, y1, remove, add, limit)
 end
 
 -- try the change in the bounding box of the touched cells, grown by 0,
--- 1 and 2 cells
-function State:local_change(pts, remove, add)
+-- 1 and 2 cells (at most `grow` cells)
+function State:local_change(pts, remove, add, grow)
   local x0, y0, x1, y1 = math.huge, math.huge, -math.huge, -math.huge
   for _, c in ipairs(pts) do
     x0, x1 = math.min(x0, c[1]), math.max(x1, c[1])
     y0, y1 = math.min(y0, c[2]), math.max(y1, c[2])
   end
-  for g = 0, 2 do
+  for g = 0, grow or 2 do
     if (x1 - x0 + 1 + 2 * g) * (y1 - y0 + 1 + 2 * g) <= 40 and
        self:change(x0 - g, y0 - g, x1 + g, y1 + g, remove, add) then
       return true
@@ -263,13 +263,13 @@ local VIEWS = {
 local function view_of(s, v)
   local V = {}
   function V.has(x, y) return s:has(v.g(x, y)) end
-  function V.local_change(pts, remove, add)
+  function V.local_change(pts, remove, add, grow)
     local function map(list)
       local out = {}
       for i, c in ipairs(list) do local x, y = v.g(c[1], c[2]); out[i] = { x, y } end
       return out
     end
-    return s:local_change(map(pts), map(remove), map(add))
+    return s:local_change(map(pts), map(remove), map(add), grow)
   end
   function V.take(x, y, free) local gx, gy = v.g(x, y); s:take(gx, gy, free) end
   function V.drop(x, y) local gx, gy = v.g(x, y); s:drop(gx, gy) end
@@ -380,6 +380,25 @@ local function strip_coins(V, X, y0, y1)
   return out
 end
 
+--[[
+drag c up to (c[1], t) in a taller window: the side's column x1 - 1 .. c[1]
+over rows reaching down towards y0.  With one coin in hand, a coin
+beside a gap of the side (a U2 step) can only move after the side's
+coins below it are shifted by a row and back (seen on 6 x 7 spans near
+the minimum plus two); the small window of the drag cannot hold that.
+]]
+local function drag_along(V, c, x1, y0, t)
+  local w = c[1] - x1 + 2
+  for d = 2, 40 // w do
+    local lo = c[2] - d
+    if lo < y0 or (t - lo + 1) * w > 40 then break end
+    if V.local_change({ { x1 - 1, lo }, { c[1], t } }, { c }, { { c[1], t } }, 0) then
+      return true
+    end
+  end
+  return false
+end
+
 -- increment to the right by the coins at column x1 + k (view coordinates;
 -- ch is the view chain, already in BR form); returns the new view chain
 local function increment_right(V, ch, k)
@@ -408,6 +427,10 @@ local function increment_right(V, ch, k)
           moved = true
           break
         end
+      end
+      if not moved and drag_along(V, c, x1, y0, t) then
+        c = { X, t }
+        moved = true
       end
       if not moved then fail(format("could not drag the coin at (%d,%d)", c[1], c[2])) end
     end
@@ -986,11 +1009,66 @@ local function concat(x, y)
   return out
 end
 
+-- the configuration mirrored in the line x = 0, labels kept
+local function mirror(cfg)
+  local pts = cfg:coins()
+  for _, c in ipairs(pts) do c[1] = -c[1] end
+  return Config.new(cfg:board(), pts)
+end
+
 local function solve(a, b)
   local first, second, info = route(a, b)
   if not first then return nil, second end
   if Config.distinguishable(a) or Config.distinguishable(b) then
-    return labelled.solve(a, b, first, second, info, check_meter)
+    --[[
+    The route's 'L's are north-east chains, whose ends (the bottom-left
+    and top-right corners of each rectangle) take a new coin only while
+    both their neighbours hold coins, which two coins in hand cannot
+    arrange in a sparse span.  Mirrored, the same corners are inner
+    cells of the 'L's.  So the labels are put right as far as they go
+    (A -> C: B's cells, a few labels wrong), and what is left, from C to
+    B, by the whole labelled solution on the mirror image (or the other
+    way round).
+    ]]
+    local function mirrored(x, y, partial)
+      local mx, my = mirror(x), mirror(y)
+      local f2, s2, info2 = route(mx, my)
+      if not f2 then return nil, s2 end
+      local mm, res = labelled.solve(mx, my, f2, s2, info2, check_meter, partial)
+      if not mm then return nil, res end
+      for _, mv in ipairs(mm) do
+        mv.from[1], mv.to[1] = -mv.from[1], -mv.to[1]
+      end
+      return mm, res
+    end
+    local function direct(x, y, partial)
+      if x == a and y == b then
+        return labelled.solve(a, b, first, second, info, check_meter, partial)
+      end
+      local f3, s3, info3 = route(x, y)
+      if not f3 then return nil, s3 end
+      return labelled.solve(x, y, f3, s3, info3, check_meter, partial)
+    end
+    local why
+    for _, ways in ipairs{ { direct, mirrored }, { mirrored, direct } } do
+      local m1, i1 = ways[1](a, b, true)
+      if m1 and i1.missed == 0 then return m1, i1 end
+      local ok, c = false, nil
+      if m1 then ok, c = a:check(m1) else why = why or i1 end
+      if ok then
+        local m2, i2 = ways[2](c, b)
+        if m2 then
+          for k, mv in ipairs(m2) do m1[#m1 + 1] = mv; m2[k] = nil end
+          i2.actions = i1.actions + i2.actions
+          i2.swaps = i1.swaps + i2.swaps
+          i2.swap_moves = i1.swap_moves + i2.swap_moves
+          i2.stages = 2
+          return m1, i2
+        end
+        why = why or i2
+      end
+    end
+    return nil, why or "labelled coins: the labels could not all be put right"
   end
   local acts = concat(first, second)
   local moves = core.clean(a, acts)

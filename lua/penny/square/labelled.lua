@@ -15,12 +15,16 @@ dropped beside them) put the coin with the right label on every cell.
     ends_first = bool,          the ends of the 'L's before the others
     limit = n, tick = f,        states per window search; called every
                                 64 states expanded (the solver's limits)
-  } -> moves { { from = {x, y}, to = {x, y} }, ... } or nil, reason
+    partial = bool,             a cell no swap reaches keeps its coin
+  } -> moves { { from = {x, y}, to = {x, y} }, ... }, swaps, missed (the
+       cells left with a coin of another label), of them not ends; or
+       nil, reason
 
-  labelled.solve(a, b, first, second, info, tick) -> moves, info | nil,
-    reason: the whole labelled solution around the unlabelled route of
-    penny.square_solver (its G' actions to the canonical configuration
-    and on), below
+  labelled.solve(a, b, first, second, info, tick [, partial]) -> moves,
+    info | nil, reason: the whole labelled solution around the unlabelled
+    route of penny.square_solver (its G' actions to the canonical
+    configuration and on), below; partial: moves to B's cells with as
+    few labels wrong as it found (info.missed of them)
 
 The figures of Props 3.12-3.15 (the swaps) are lost.  Each swap is found
 instead by a breadth-first search of the labelled coin game in a small
@@ -63,6 +67,7 @@ local LIMIT = 60000          -- states per window search
 local TRIES = { { 1, true }, { 2, true }, { 1, false }, { 2, false },
                 { 3, true } }
 local HELPERS, PARKING = 2, 2
+local RELAY = 3                -- farthest hop of a relay (king steps)
 local SCAFFOLD_LIMIT = 100000  -- states of the scaffold's search
 
 local function dist(a, b)
@@ -276,24 +281,46 @@ function M.permute(t)
     end
     return true
   end
-  local function scaffolded(q, d)
-    if n > 62 then return nil end
-    local from, fixed, need, total = 0, 0, 0, 0
-    for i = 1, n do
-      local bit = 1 << (i - 1)
-      if occ[i] ~= nil then from = from | bit; total = total + 1 end
-      if done[i] or i == q then fixed = fixed | bit end
+  -- the span's cells nearest q (a square around it) up to the take/drop
+  -- search's 62 cells: the whole span when it is that small
+  local function around(q)
+    local W
+    for r = 1, n do
+      local V = {}
+      for i = 1, n do if dist(cells[i], cells[q]) <= r then V[#V + 1] = i end end
+      if #V > 62 then break end
+      W = V
+      if #V == n then break end
     end
-    for _, j in ipairs(nbr[q]) do need = need | 1 << (j - 1) end
+    return W
+  end
+  local function scaffolded(q, d, probe)
+    local W = around(q)
+    local at = {}
+    for j, i in ipairs(W) do at[i] = j end
+    local sub, outer = {}, {}
+    local from, fixed, need, total = 0, 0, 0, 0
+    for j, i in ipairs(W) do
+      local bit = 1 << (j - 1)
+      sub[j] = cells[i]
+      if occ[i] ~= nil then from = from | bit; total = total + 1 end
+      if (done[i] and not probe) or i == q then fixed = fixed | bit end
+      local o = 0
+      for _, k in ipairs(nbr[i]) do if not at[k] and occ[k] ~= nil then o = o + 1 end end
+      outer[j] = o
+    end
+    for _, k in ipairs(nbr[q]) do need = need | 1 << (at[k] - 1) end
     local function full(m)
       local k = 0
       while m ~= 0 do m = m & (m - 1); k = k + 1 end
       return k == total
     end
-    local acts = takedrop.search{ cells = cells, from = from, hand = 0,
-      reversible = true, fixed = fixed, limit = SCAFFOLD_LIMIT, tick = tick,
-      goal = function(m) return m & need == need and full(m) end }
+    local acts, why = takedrop.search{ cells = sub, outer = outer, from = from,
+      hand = 0, reversible = true, fixed = fixed, limit = SCAFFOLD_LIMIT,
+      tick = tick, goal = function(m) return m & need == need and full(m) end }
+    if probe then return why ~= "none" end
     if not acts or #acts == 0 then return nil end
+    for _, a in ipairs(acts) do a[2] = W[a[2]] end
     if not play(acts) then return nil end
     -- the same actions backwards: the scaffold taken down
     local back = {}
@@ -328,6 +355,20 @@ function M.permute(t)
     if ra ~= rb then return ra < rb end
     return a < b
   end)
+  local swaps, retried = 0, {}
+  --[[
+  A corner end of an 'L' takes a new coin only while both its neighbours
+  in the span hold coins (a coin moving in from one of them leaves it
+  empty).  When no contents of the window around q with every coin but
+  q's free to move has both (the search tried them all), no swap onto q
+  is tried at all: in a sparse span that spares a long series of
+  window searches that cannot succeed.
+  ]]
+  local hopeless = {}
+  local function scaffoldable(q)
+    if hopeless[q] == nil then hopeless[q] = not scaffolded(q, nil, true) end
+    return not hopeless[q]
+  end
   -- d onto q by the smallest window that works, else by a scaffold;
   -- true when done (the moves applied)
   local function swap(q, d)
@@ -359,7 +400,50 @@ function M.permute(t)
     end)
     return list
   end
-  local swaps, retried, k = 0, {}, 1
+  --[[
+  A relay, for d far from q in a sparse span (the windows around q and d
+  then share no support): d is swapped onto a cell not yet placed that
+  is nearer to q (its coin may end anywhere, like every coin not
+  placed), the nearest such cell to d first, until the swap onto q
+  succeeds or no cell brings d nearer.
+  ]]
+  local function relay(q, d)
+    while true do
+      local here = pos[d]
+      local dq = dist(cells[here], cells[q])
+      local hops = {}
+      for i = 1, n do
+        if occ[i] ~= nil and not done[i] and i ~= q and i ~= here and not ends[i]
+           and dist(cells[i], cells[q]) < dq and dist(cells[i], cells[here]) <= RELAY then
+          hops[#hops + 1] = i
+        end
+      end
+      table_sort(hops, function(a, b)
+        local da, db = dist(cells[a], cells[here]), dist(cells[b], cells[here])
+        if da ~= db then return da < db end
+        da, db = dist(cells[a], cells[q]), dist(cells[b], cells[q])
+        if da ~= db then return da < db end
+        return a < b
+      end)
+      local hopped = false
+      for _, i in ipairs(hops) do
+        for _, try in ipairs(TRIES) do
+          local path = search(window(i, d, try[1], try[2]), i, d)
+          if path then
+            for _, mv in ipairs(path) do apply(mv[1], mv[2]) end
+            hopped = true
+            break
+          end
+        end
+        if hopped then break end
+      end
+      if not hopped then return false end
+      swaps = swaps + 1
+      if swap(q, d) then return true end
+    end
+  end
+
+  local k, missed, inner = 1, 0, 0
   while order[k] do
     local q = order[k]
     if label[occ[q]] ~= want[q] then
@@ -378,8 +462,12 @@ function M.permute(t)
       -- both ends of 'L's: the thesis's Case II swaps an end only with a
       -- coin that is not one, and a window rarely holds two scaffolds
       local both_ends = ends[q] and ends[pos[d]]
-      local ok = not both_ends and swap(q, d)
-      if not ok and blue[pos[d]] then
+      local can = not ends[q] or #nbr[q] > 2 or scaffoldable(q)
+      -- partial: only the windows and the scaffold (what is missed is
+      -- left to the other way, which has the relays)
+      local deep = can and not t.partial
+      local ok = can and not both_ends and swap(q, d)
+      if not ok and deep and blue[pos[d]] then
         -- d on a blue cell: first a coin not yet placed takes d's cell,
         -- then d comes on from where it went
         for _, h in ipairs(movers(d)) do
@@ -390,7 +478,8 @@ function M.permute(t)
           end
         end
       end
-      if not ok and not retried[q] then
+      if not ok and deep then ok = relay(q, d) end
+      if not ok and deep and not retried[q] then
         -- the placed cells around q free again (not the pins), q swapped
         -- with them movable, and they placed again after it
         retried[q] = true
@@ -403,16 +492,22 @@ function M.permute(t)
         ok = swap(q, d)
         for _, i in ipairs(freed) do order[#order + 1] = i end
       end
-      if not ok then
+      if ok then
+        swaps = swaps + 1
+      elseif t.partial then
+        missed = missed + 1          -- q keeps a coin of another label
+        if not ends[q] then inner = inner + 1 end
+      else
         return nil, format("no swap found to bring a coin labelled %s to "
           .. "(%d,%d)", tostring(want[q]), cells[q][1], cells[q][2])
       end
-      swaps = swaps + 1
+      done[q] = ok or nil
+    else
+      done[q] = true
     end
-    done[q] = true
     k = k + 1
   end
-  return moves, swaps
+  return moves, swaps, missed, inner
 end
 
 local DIRS = { { 1, 0 }, { -1, 0 }, { 0, 1 }, { 0, -1 } }
@@ -523,7 +618,7 @@ local function scaffold(e, span, set, hand)
 end
 
 -- one try: the moves, or nil and why
-local function labelled_try(a, b, first, second, info, span, set0, way, tick)
+local function labelled_try(a, b, first, second, info, span, set0, way, tick, partial)
   local ends = ends_of(b, span)
   local set = {}
   for k, v in pairs(set0) do set[k] = v end
@@ -582,14 +677,15 @@ local function labelled_try(a, b, first, second, info, span, set0, way, tick)
   for i, c in ipairs(span) do
     if m:has(c) then coin[i] = i; label[i] = m:label(c) or 0 end
   end
-  local perm, swaps = M.permute{ cells = span, coin = coin, label = label,
+  local perm, swaps, missed, inner = M.permute{ cells = span, coin = coin, label = label,
     want = want, blue = blue, ends = ends, pinned = pins(b, span, coin), tick = tick,
-    ends_first = way[2] }
+    ends_first = way[2], partial = partial }
   if not perm then return nil, swaps end
   local moves = concat(moves1:totable(), perm)
   moves = concat(moves, moves2:totable())
   info.actions = #first + #second + 2 * #drops
-  info.swaps, info.swap_moves = swaps, #perm
+  info.swaps, info.swap_moves, info.missed = swaps, #perm, missed
+  info.inner_missed = inner
   return moves, info
 end
 
@@ -602,7 +698,7 @@ local function same_labels(a, b)
   return true
 end
 
-function M.solve(a, b, first, second, info, tick)
+function M.solve(a, b, first, second, info, tick, partial)
   local ok, why = sq.theorem316(a, b)
   if ok == nil and a:span(2) ~= b:span(2) then
     -- two spans: the route shrinks A's 'L's into B's rectangles, so the
@@ -631,11 +727,22 @@ function M.solve(a, b, first, second, info, tick)
   for _, x in ipairs(first) do
     set[key(x[2][1], x[2][2])] = x[1] == "drop" or nil
   end
-  local last
+  local last, best, fewest
   for _, way in ipairs(LABEL_TRIES) do
-    local moves, res = labelled_try(a, b, first, second, info, span, set, way, tick)
-    if moves then return moves, res end
+    local moves, res = labelled_try(a, b, first, second, info, span, set, way,
+      tick, partial)
+    if moves and res.missed == 0 then return moves, res end
+    if moves and (not fewest or res.missed < fewest) then
+      best, fewest = moves, res.missed
+    end
+    -- partial: the first way that goes through (the other ways keep the
+    -- same ends, and what is missed is left to the mirror image)
+    if moves then break end
     last = res
+  end
+  if best then
+    info.missed = fewest
+    return best, info
   end
   return nil, "labelled coins: " .. last
 end

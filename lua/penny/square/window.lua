@@ -21,7 +21,8 @@ game, taken only from a cell with two (so every action can be undone).
     limit = n,                   most states visited (default: no limit)
     tick = function() end,       called every 256 states expanded (limits)
   } -> the shortest list of actions { "take", i } | { "drop", i } |
-       { "move", i, j } (i, j indices into cells), or nil
+       { "move", i, j } (i, j indices into cells), or nil and "limit"
+       (stopped at limit) or "none" (every reachable contents tried)
 
 Breadth-first, so the list is shortest in actions; states are tried in
 the order of the cells, takes (and moves) before drops.
@@ -119,7 +120,7 @@ function M.search(w)
     end
     if limit and seen > limit then break end
   end
-  if not found then return nil end
+  if not found then return nil, queue[head] and "limit" or "none" end
   local acts, m = {}, found_at
   while parent[m] do
     local a = act[m]
