@@ -231,6 +231,9 @@ describe("square grid: labelled coins, one span (thesis Thm 3.16)", function()
     local s = ss.solve_puzzle(p)
     assert.equal("solved", s.verdict, s.reason)
     assert.is_true(p:check(s.moves))
+    -- the reason names the puzzle's own cells, not the mirror image's
+    assert.is_nil(s.reason:find("(-", 1, true), s.reason)
+    assert.truthy(s.reason:find("extra coins (4,0) (1,3)", 1, true), s.reason)
   end)
 
   it("frees placed cells around one no window fills (seven coins in a 5 x 5 span)", function()

@@ -1049,23 +1049,33 @@ local function solve(a, b)
       if not f3 then return nil, s3 end
       return labelled.solve(x, y, f3, s3, info3, check_meter, partial)
     end
+    -- the reasons given are in the puzzle's own coordinates: those of
+    -- the direct way only; the answer's info is the route's from A to B
     local why
+    local function total(i1, i2)
+      local actions = i1.actions + (i2 and i2.actions or 0)
+      local sw = i1.swaps + (i2 and i2.swaps or 0)
+      local sm = i1.swap_moves + (i2 and i2.swap_moves or 0)
+      info.actions, info.swaps, info.swap_moves = actions, sw, sm
+      info.stages = i2 and 2 or 1
+      return info
+    end
     for _, ways in ipairs{ { direct, mirrored }, { mirrored, direct } } do
       local m1, i1 = ways[1](a, b, true)
-      if m1 and i1.missed == 0 then return m1, i1 end
+      if m1 and i1.missed == 0 then return m1, total(i1) end
       local ok, c = false, nil
-      if m1 then ok, c = a:check(m1) else why = why or i1 end
+      if m1 then
+        ok, c = a:check(m1)
+      elseif ways[1] == direct then
+        why = why or i1
+      end
       if ok then
         local m2, i2 = ways[2](c, b)
         if m2 then
           for k, mv in ipairs(m2) do m1[#m1 + 1] = mv; m2[k] = nil end
-          i2.actions = i1.actions + i2.actions
-          i2.swaps = i1.swaps + i2.swaps
-          i2.swap_moves = i1.swap_moves + i2.swap_moves
-          i2.stages = 2
-          return m1, i2
+          return m1, total(i1, i2)
         end
-        why = why or i2
+        if ways[2] == direct then why = why or i2 end
       end
     end
     return nil, why or "labelled coins: the labels could not all be put right"
