@@ -315,9 +315,12 @@ function M.permute(t)
       while m ~= 0 do m = m & (m - 1); k = k + 1 end
       return k == total
     end
+    -- the probe plays the coin game itself (a take, then a drop), so
+    -- "none" means no sequence of moves fills both neighbours
     local acts, why = takedrop.search{ cells = sub, outer = outer, from = from,
-      hand = 0, reversible = true, fixed = fixed, limit = SCAFFOLD_LIMIT,
-      tick = tick, goal = function(m) return m & need == need and full(m) end }
+      hand = 0, reversible = not probe, max_hand = probe and 1 or nil,
+      fixed = fixed, limit = SCAFFOLD_LIMIT, tick = tick,
+      goal = function(m) return m & need == need and full(m) end }
     if probe then return why ~= "none" end
     if not acts or #acts == 0 then return nil end
     for _, a in ipairs(acts) do a[2] = W[a[2]] end
@@ -359,10 +362,10 @@ function M.permute(t)
   --[[
   A corner end of an 'L' takes a new coin only while both its neighbours
   in the span hold coins (a coin moving in from one of them leaves it
-  empty).  When no contents of the window around q with every coin but
-  q's free to move has both (the search tried them all), no swap onto q
-  is tried at all: in a sparse span that spares a long series of
-  window searches that cannot succeed.
+  empty).  When no sequence of coin moves in the window around q, every
+  coin but q's free to move, fills both (the search tried every
+  contents), no swap onto q is tried at all: in a sparse span that
+  spares a long series of window searches that cannot succeed.
   ]]
   local hopeless = {}
   local function scaffoldable(q)

@@ -16,6 +16,8 @@ game, taken only from a cell with two (so every action can be undone).
     goal = function(mask),       instead of to: any contents it accepts
     fixed = mask,                cells whose coin is never taken or moved
     hand = n,                    coins in hand at the start
+    max_hand = n,                no take beyond n coins in hand (1 and
+                                 not reversible: the coin game's moves)
     reversible = bool,           takes only from cells with two neighbours
     moves = bool,                also a take and a drop as one action
     limit = n,                   most states visited (default: no limit)
@@ -28,7 +30,7 @@ Breadth-first, so the list is shortest in actions; states are tried in
 the order of the cells, takes (and moves) before drops.
 ]]
 
-local error, ipairs = error, ipairs
+local error, ipairs, math = error, ipairs, math
 
 local _ENV = nil
 
@@ -73,6 +75,7 @@ function M.search(w)
   local base = {}
   for i = 1, n do base[i] = outer[i] or 0 end
   local reversible, moves, limit, tick = w.reversible, w.moves, w.limit, w.tick
+  local max_hand = w.max_hand or math.huge
   local total = popcount(from) + w.hand
   -- at least two occupied neighbours of cell i in the contents m
   local function two(m, i)
@@ -100,7 +103,8 @@ function M.search(w)
     for i = 1, n do
       local bit = 1 << (i - 1)
       if m & bit ~= 0 then
-        if fixed & bit == 0 and (not reversible or two(m, i)) then
+        if fixed & bit == 0 and (not reversible or two(m, i))
+            and inhand < max_hand then
           local m2 = m & ~bit
           if push(m, m2, TAKE | i << 2) then found = true; break end
           if moves then
