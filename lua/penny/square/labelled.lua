@@ -17,8 +17,7 @@ dropped beside them) put the coin with the right label on every cell.
                                 64 states expanded (the solver's limits)
     partial = bool,             a cell no swap reaches keeps its coin
   } -> moves { { from = {x, y}, to = {x, y} }, ... }, swaps, missed (the
-       cells left with a coin of another label), of them not ends; or
-       nil, reason
+       cells left with a coin of another label) or nil, reason
 
   labelled.solve(a, b, first, second, info, tick [, partial]) -> moves,
     info | nil, reason: the whole labelled solution around the unlabelled
@@ -446,7 +445,7 @@ function M.permute(t)
     end
   end
 
-  local k, missed, inner = 1, 0, 0
+  local k, missed = 1, 0
   while order[k] do
     local q = order[k]
     if label[occ[q]] ~= want[q] then
@@ -499,7 +498,6 @@ function M.permute(t)
         swaps = swaps + 1
       elseif t.partial then
         missed = missed + 1          -- q keeps a coin of another label
-        if not ends[q] then inner = inner + 1 end
       else
         return nil, format("no swap found to bring a coin labelled %s to "
           .. "(%d,%d)", tostring(want[q]), cells[q][1], cells[q][2])
@@ -510,7 +508,7 @@ function M.permute(t)
     end
     k = k + 1
   end
-  return moves, swaps, missed, inner
+  return moves, swaps, missed
 end
 
 local DIRS = { { 1, 0 }, { -1, 0 }, { 0, 1 }, { 0, -1 } }
@@ -680,7 +678,7 @@ local function labelled_try(a, b, first, second, info, span, set0, way, tick, pa
   for i, c in ipairs(span) do
     if m:has(c) then coin[i] = i; label[i] = m:label(c) or 0 end
   end
-  local perm, swaps, missed, inner = M.permute{ cells = span, coin = coin, label = label,
+  local perm, swaps, missed = M.permute{ cells = span, coin = coin, label = label,
     want = want, blue = blue, ends = ends, pinned = pins(b, span, coin), tick = tick,
     ends_first = way[2], partial = partial }
   if not perm then return nil, swaps end
@@ -688,7 +686,6 @@ local function labelled_try(a, b, first, second, info, span, set0, way, tick, pa
   moves = concat(moves, moves2:totable())
   info.actions = #first + #second + 2 * #drops
   info.swaps, info.swap_moves, info.missed = swaps, #perm, missed
-  info.inner_missed = inner
   return moves, info
 end
 
