@@ -108,6 +108,17 @@ describe("the penny interpreter", function()
     assert.is_not.equal(0, st)
   end)
 
+  it("keeps penny's paths out of errors when a script reaches penny by a second path", function()
+    -- busted run by the interpreter puts ./lua first on package.path, so
+    -- penny.pzfile loads from there while penny.errors came by the
+    -- interpreter's own path
+    local out, st = S.run(P .. [[ -e 'package.path = "./lua/?.lua;./lua/?/init.lua;" ]]
+      .. [[.. package.path; local pz = require "penny.pzfile"; ]]
+      .. [[print(select(2, pcall(pz.read, "start:\n", "t.pz")))']])
+    assert.equal(0, st)
+    assert.equal("t.pz:1:1: 'start:' belongs to a puzzle: put 'puzzle:' before it\n", out)
+  end)
+
   it("says an error in one line at the script's line, a traceback only on request", function()
     local f = os.tmpname()
     local h = io.open(f, "w")

@@ -8,8 +8,9 @@ message(err) -> string
   of a core function raised again at the caller of the penny function.
 ]]
 
-local tostring, getmetatable, type, error, format, pcall, pairs, debug =
-  tostring, getmetatable, type, error, string.format, pcall, pairs, debug
+local tostring, getmetatable, type, error, format, pcall, pairs, debug,
+  package = tostring, getmetatable, type, error, string.format, pcall, pairs,
+  debug, package
 
 local _ENV = nil
 
@@ -31,11 +32,23 @@ through unchanged.
 -- place in Lua code
 local function located(err) return err:find("^[^\n:]*:%d+:%d+: ") ~= nil end
 
+-- a chunk is one of penny's files when it lies in HOME or names a module
+-- penny has loaded ("lua/penny/square/labelled.lua": penny.square.labelled):
+-- a host such as busted run by the interpreter may reach penny's files by a
+-- second path, a relative package.path, beside the one errors.lua came by
+local function penny_file(chunk)
+  if HOME ~= nil and chunk:sub(1, #HOME) == HOME then return true end
+  local rel = chunk:match("penny/([%w_/]+)%.lua$")
+  if not rel then return false end
+  local name = ("penny/" .. rel):gsub("/init$", ""):gsub("/", ".")
+  return package.loaded[name] ~= nil
+end
+
 local function internal(err)
   if located(err) then return true end             -- no Lua position
   local chunk = err:match("^([^\n]-):%d+: ")
   if not chunk then return true end                -- no position at all
-  return HOME ~= nil and chunk:sub(1, #HOME) == HOME
+  return penny_file(chunk)
 end
 
 local function reraise(ok, ...)
