@@ -384,7 +384,10 @@ describe("auto on square-grid puzzles too large for the bitboards (spans over 64
     assert.truthy(out:find("^solved"), out)
     local kb = tonumber(io.open(f):read("a"):match("(%d+)%s*$"))
     os.remove(f)
-    assert.is_true(kb < (256 + 100) * 1024, kb .. " KB")
+    -- under the ASan build, its shadow memory and quarantine are counted in
+    -- the RSS too (about twice the program's own)
+    local slack = S.PENNY:find("asan", 1, true) and 2 or 1
+    assert.is_true(kb < slack * (256 + 100) * 1024, kb .. " KB")
   end)
 
   it("says the bound the search proved when the construction answers", function()
