@@ -44,8 +44,8 @@ span by closure inside the cells of span(A).  Labels do not survive the
 reduction: only puzzles whose coins are all alike are taken.
 ]]
 
-local error, ipairs, pairs, format, require, type =
-  error, ipairs, pairs, string.format, require, type
+local error, ipairs, pairs, format, require, type, table_insert =
+  error, ipairs, pairs, string.format, require, type, table.insert
 
 local _ENV = nil
 
@@ -60,6 +60,7 @@ local sq = require "penny.square"
 local game = require "penny.game.pushing"
 local solvers = require "penny.solvers"
 local strategies = require "penny.strategies"
+local chains = require "penny.square.chains"
 
 local MAX_CELLS = 62        -- cells of a span the search indexes in a word
 
@@ -289,6 +290,141 @@ end
 -- }================================================================
 
 -- {================================================================
+-- The theorems instead of the search (any size): Prop 3.30 for an even
+-- rectangle; fixed leaves and Thm 3.38 (penny.square.chains) for an odd one
+
+local function has_pair(cfg)
+  for _, c in ipairs(cfg:positions()) do
+    if cfg:has{ c[1] + 1, c[2] } or cfg:has{ c[1], c[2] + 1 } then return true end
+  end
+  return false
+end
+
+-- where the pushes from a minimum configuration M start: M itself when it
+-- has a pair of adjacent coins (its pushes are then reversible), else
+-- each configuration one push away that keeps the span (a push makes a
+-- pair, never undone: M is no push's result); as { cfg, push } pairs
+local function starts(cfg, span)
+  if has_pair(cfg) then return { { cfg } } end
+  local out = {}
+  for _, m in ipairs(game.moves({ board = cfg:board() }, cfg)) do
+    local n = cfg:without(m.from):with(m.to)
+    if n:span(2) == span then out[#out + 1] = { n, m } end
+  end
+  return out
+end
+
+-- pushes (list of {from, to}) from A \ {a} to B \ {b} as coin moves
+local function as_moves(first, pushes, last)
+  local moves = {}
+  local function move(f, t)
+    if f[1] ~= t[1] or f[2] ~= t[2] then moves[#moves + 1] = Config.move(f, t) end
+  end
+  local k = #pushes
+  if k == 0 then move(first, last)
+  else
+    move(first, pushes[1].to)
+    for i = 1, k - 1 do move(pushes[i].from, pushes[i + 1].to) end
+    move(pushes[k].from, last)
+  end
+  return moves
+end
+
+-- the coins b of B with two neighbours in B \ {b} whose removal keeps the
+-- span (B \ {b} minimum)
+local function twos(b, span)
+  local out = {}
+  for _, c in ipairs(b:positions()) do
+    local n = 0
+    for _, d in ipairs{ { 1, 0 }, { -1, 0 }, { 0, 1 }, { 0, -1 } } do
+      if b:has{ c[1] + d[1], c[2] + d[2] } then n = n + 1 end
+    end
+    if n >= 2 and b:without(c):span(2) == span then out[#out + 1] = c end
+  end
+  return out
+end
+
+--[[
+theory(a, b) -> result | nil, why
+  solve's answers by the theorems, on spans of any size: span(A) =
+  span(B) one rectangle, A minimum+1, coins alike.  An even rectangle:
+  Prop 3.30 (only the first coin moved ever moves: one move or none).  An
+  odd one: for each extra coin a of A and each coin b with two neighbours
+  in B, A \ {a} and B \ {b} are compared by their fixed leaves (Prop
+  3.35: different leaves, no pushes) and, where one is 2-connected,
+  joined by Thm 3.38's pushes.  The result: { solvable = true, moves,
+  pushes, theorem, a, b } (not optimal) or { solvable = false, theorem,
+  why }; nil, why where some pair is left undecided.
+]]
+function M.theory(a, b)
+  check(a, "theory")
+  check(b, "theory")
+  if a:labelled() or b:labelled() then
+    return nil, "labelled coins (the reduction to the pushing game forgets labels)"
+  end
+  if #a ~= #b then return nil, "A and B have different numbers of coins" end
+  local span = a:span(2)
+  if b:span(2) ~= span then return nil, "span(A) and span(B) differ" end
+  local rects = sq.rectangles(a)
+  if #rects ~= 1 then return nil, "span(A) is not one rectangle" end
+  local ok, extra = M.plus_one(a)
+  if not ok then return nil, "A is not minimum+1: " .. extra end
+  if a == b then
+    return { solvable = true, moves = {}, pushes = 0, theorem = "the start is the goal" }
+  end
+  local w, h = rects[1][3], rects[1][4]
+  if (w + h) % 2 == 0 then
+    -- Prop 3.30: A -> B iff one move does it
+    for m in a:moves(2) do
+      if a:apply(m, 2) == b then
+        return { solvable = true, moves = { m }, pushes = 0, theorem = "Prop 3.30",
+                 a = m.from, b = m.to }
+      end
+    end
+    return { solvable = false, theorem = "Prop 3.30", why = format("span(A) "
+      .. "is one %d x %d rectangle, even, so only the first coin moved ever "
+      .. "moves (thesis Prop 3.30), and no single move of A gives B", w, h) }
+  end
+  local undecided, leaves_seen
+  local goals = twos(b, span)
+  for _, x in ipairs(extra) do
+    local m = a:without(x)
+    local from = starts(m, span)
+    for _, y in ipairs(goals) do
+      local m2 = b:without(y)
+      local found
+      if m2 == m then found = { pushes = {}, theorem = "Prop 3.32" }
+      elseif not has_pair(m2) then
+        leaves_seen = leaves_seen or "B less the coin has no adjacent pair, "
+          .. "so no push leads to it"
+      else
+        for _, st in ipairs(from) do
+          local r, why = chains.solve(st[1]:positions(), m2:positions())
+          if not r then undecided = why
+          elseif r.reachable then
+            found = r
+            if st[2] then table_insert(r.pushes, 1, st[2]) end
+            break
+          else leaves_seen = r.why end
+        end
+      end
+      if found then
+        return { solvable = true, pushes = #found.pushes, theorem = found.theorem,
+                 moves = as_moves(x, found.pushes, y), a = x, b = y }
+      end
+    end
+  end
+  if undecided then return nil, undecided end
+  return { solvable = false, theorem = "Prop 3.35", why = format("span(A) is "
+    .. "one %d x %d rectangle, odd; every solution would be pushes from A "
+    .. "less an extra coin to B less a coin with two neighbours (Prop 3.32), "
+    .. "and for every such pair %s (thesis Prop 3.35)", w, h,
+    leaves_seen or "no push is possible") }
+end
+
+-- }================================================================
+
+-- {================================================================
 -- Puzzles
 
 local function postext(c) return "(" .. c[1] .. "," .. c[2] .. ")" end
@@ -316,11 +452,53 @@ local function unsolvable_text(r)
     r.states)
 end
 
+local FACT = {
+  ["Prop 3.30"] = "Prop 3.30 (one extra coin, even span)",
+  ["Prop 3.35"] = "Prop 3.35 (one extra coin, fixed leaves)",
+  ["Thm 3.38"] = "Thm 3.38 (one extra coin, 2-connected)",
+  ["Lemma 3.33"] = "Lemma 3.33 (one extra coin, 2-paths)",
+  ["Thm 3.37"] = "Thm 3.37 (one extra coin, a central rectangle)",
+  ["Prop 3.32"] = "Prop 3.32 (A less a is B less b)",
+}
+
+local function theory_text(r)
+  if not r.solvable then return r.why end
+  if r.theorem == "Prop 3.30" then
+    return "span(A) is one even rectangle and one move of A gives B (thesis Prop 3.30)"
+  end
+  return format("A is minimum+1 with the span of B, an odd rectangle; A "
+    .. "less %s and B less %s have the same fixed leaves and %s, so %d "
+    .. "pushes join them (thesis %s) and %d moves solve the puzzle "
+    .. "(Prop 3.32)", postext(r.a), postext(r.b),
+    r.theorem == "Lemma 3.33" and "are 2-paths" or r.theorem == "Thm 3.38"
+    and "one is 2-connected" or "both can make one central rectangle active",
+    r.pushes, r.theorem, #r.moves)
+end
+
+-- the theorems' answer as a Solution (not optimal), or nil, why
+local function theory_solution(p)
+  local r, why = M.theory(p.start, p.goal)
+  if not r then return nil, why end
+  if not r.solvable then
+    return Solution.new(p, { verdict = "unsolvable", method = "pushing",
+      reason = theory_text(r) })
+  end
+  return Solution.new(p, { verdict = "solved", method = "pushing",
+    moves = r.moves, optimal = #r.moves == 0, reason = #r.moves == 0
+    and "the start is the goal" or theory_text(r) })
+end
+
 function M.solve_puzzle(p, opts)
   local ok, why = M.applies(p)
   if not ok then return nil, why end
   local r, rwhy, stop = M.solve(p.start, p.goal, opts)
-  if not r then return nil, rwhy, stop end
+  if not r then
+    -- the search does not reach (a span past 62 cells, or its limit): the
+    -- theorems may
+    local sol = theory_solution(p)
+    if sol then return sol end
+    return nil, rwhy, stop
+  end
   if not r.solvable then
     return Solution.new(p, { verdict = "unsolvable", method = "pushing",
       reason = unsolvable_text(r), stats = { states = r.states } })
@@ -342,6 +520,12 @@ function M.explain(p, facts)
   if not M.applies(p) or p.start:span(2) ~= p.goal:span(2) then return end
   local plus = M.plus_one(p.start)
   if not plus then return end
+  local t = M.theory(p.start, p.goal)
+  if t and t.theorem ~= "the start is the goal" then
+    facts[#facts + 1] = { name = FACT[t.theorem], holds = t.solvable,
+      decisive = true, verdict = t.solvable and "solvable" or "unsolvable",
+      text = theory_text(t) }
+  end
   local r = M.solve(p.start, p.goal, { max_states = 200000 })
   if not r then return end
   facts[#facts + 1] = { name = "Prop 3.32 (minimum+1, the pushing game)",

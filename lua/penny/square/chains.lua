@@ -1,0 +1,548 @@
+--[[
+penny.square.chains -- the pushing game between minimum configurations of
+one odd rectangle, by its theorems instead of a search (thesis Sec. 3.3.3:
+Lemma 3.33, Def 3.34-3.36, Prop 3.35, Thms 3.37-3.38; update paper
+Thm 5.9).  Cells are lists of {x, y}; a push is { from = {x, y}, to =
+{x, y} }.
+
+  chains.twopath(cells) -> path | nil, why
+      cells forming a 2-path between two opposite corners of their
+      bounding box, with exactly one pair of adjacent coins (every
+      minimum configuration of an odd rectangle that is a 2-path)
+  chains.transform(cells, goal) -> pushes | nil, why
+      Lemma 3.33: between two 2-paths with the same ends, the pushes that
+      take one to the other (the ends never move, and nothing else can
+      be reached)
+  chains.leaves(cells) -> F | nil, why
+      the fixed leaves F(M) of a minimum configuration with one pair of
+      adjacent coins (the search of Sec. 3.3.3 steps 1-2): no push ever
+      moves them, and they are the same in every configuration the pushes
+      reach (Prop 3.35)
+  chains.connected(cells) -> boolean   is M 2-connected?
+  chains.solve(m, m2) -> { reachable = true, pushes, theorem } |
+                         { reachable = false, why } | nil, why
+      between two minimum configurations of one odd rectangle, each with
+      one pair of adjacent coins: unreachable when their fixed leaves
+      differ (Prop 3.35); when one is 2-connected and the leaves agree,
+      the pushes (Thm 3.38; Lemma 3.33 when both are 2-paths); nil when
+      neither is 2-connected
+
+How the pushes are made.  A 2-path from c to c' is a monotone staircase
+of D = dist(c, c') unit steps (D odd) with coins after steps 0, 2, ...,
+h - 1 and h, h + 2, ..., D: every jump two steps long but the one of
+step h (the adjacent pair).  Pushing the pair's coin towards its other
+2-neighbour moves h by two, and when the jump it splits is diagonal the
+push chooses the order of its two steps.  So the hole carries adjacent
+transpositions along the staircase: sweeping it right and left is
+odd-even transposition sort of the steps into the goal's order (at most
+D sweeps over the part still out of place), then the hole goes to the
+goal's pair.  The figures of the thesis's construction were lost; this
+one is checked by replay of every answer.
+]]
+
+local ipairs, pairs, format, table_sort, concat, math_abs =
+  ipairs, pairs, string.format, table.sort, table.concat, math.abs
+
+local _ENV = nil
+
+local M = {}
+
+local SHIFT = 1 << 24
+local function key(x, y) return x * SHIFT + y end
+
+-- the 2-neighbours of a cell: distance 1 or 2
+local NEAR = { { 1, 0 }, { -1, 0 }, { 0, 1 }, { 0, -1 }, { 2, 0 }, { -2, 0 },
+  { 0, 2 }, { 0, -2 }, { 1, 1 }, { 1, -1 }, { -1, 1 }, { -1, -1 } }
+
+local function set_of(cells)
+  local s = {}
+  for _, c in ipairs(cells) do s[key(c[1], c[2])] = c end
+  return s
+end
+
+local function sign(v) return v < 0 and -1 or 1 end
+
+local function bbox(cells)
+  local x0, y0, x1, y1 = cells[1][1], cells[1][2], cells[1][1], cells[1][2]
+  for _, c in ipairs(cells) do
+    if c[1] < x0 then x0 = c[1] end
+    if c[1] > x1 then x1 = c[1] end
+    if c[2] < y0 then y0 = c[2] end
+    if c[2] > y1 then y1 = c[2] end
+  end
+  return { x0, y0, x1, y1 }
+end
+
+local function inside(r, c)
+  return c[1] >= r[1] and c[1] <= r[3] and c[2] >= r[2] and c[2] <= r[4]
+end
+
+local function rect_of(a, b)
+  return { a[1] < b[1] and a[1] or b[1], a[2] < b[2] and a[2] or b[2],
+           a[1] > b[1] and a[1] or b[1], a[2] > b[2] and a[2] or b[2] }
+end
+
+-- the L1 distance from a cell to a rectangle
+local function rdist(r, c)
+  local dx = c[1] < r[1] and r[1] - c[1] or (c[1] > r[3] and c[1] - r[3] or 0)
+  local dy = c[2] < r[2] and r[2] - c[2] or (c[2] > r[4] and c[2] - r[4] or 0)
+  return dx + dy
+end
+
+-- {================================================================
+-- 2-paths (Lemma 3.33)
+
+-- cells as a 2-path from c to c2: { c, c2, sx, sy, s (steps: 1 along x,
+-- 2 along y), h (the single step), D }, or nil, why
+local function as_path(cells, c, c2)
+  local sx, sy = sign(c2[1] - c[1]), sign(c2[2] - c[2])
+  local list = {}
+  for i, p in ipairs(cells) do list[i] = p end
+  local function d(p) return math_abs(p[1] - c[1]) + math_abs(p[2] - c[2]) end
+  table_sort(list, function(p, q) return d(p) < d(q) end)
+  if list[1] ~= c and (list[1][1] ~= c[1] or list[1][2] ~= c[2]) then
+    return nil, "not a 2-path from its corner"
+  end
+  local last = list[#list]
+  if last[1] ~= c2[1] or last[2] ~= c2[2] then
+    return nil, "not a 2-path to the opposite corner"
+  end
+  local s, h = {}, nil
+  for i = 1, #list - 1 do
+    local dx = (list[i + 1][1] - list[i][1]) * sx
+    local dy = (list[i + 1][2] - list[i][2]) * sy
+    if dx < 0 or dy < 0 or dx + dy < 1 or dx + dy > 2 then
+      return nil, "not a direct 2-path"
+    end
+    if dx + dy == 1 then
+      if h then return nil, "more than one pair of adjacent coins" end
+      s[#s + 1] = dx == 1 and 1 or 2
+      h = #s
+    else
+      for _ = 1, dx do s[#s + 1] = 1 end
+      for _ = 1, dy do s[#s + 1] = 2 end
+    end
+  end
+  if not h then return nil, "no pair of adjacent coins" end
+  return { c = c, c2 = c2, sx = sx, sy = sy, s = s, h = h, D = #s }
+end
+
+function M.twopath(cells)
+  if #cells < 2 then return nil, "fewer than two coins" end
+  local r = bbox(cells)
+  local set = set_of(cells)
+  for _, corners in ipairs{ { { r[1], r[2] }, { r[3], r[4] } },
+                            { { r[1], r[4] }, { r[3], r[2] } } } do
+    local a, b = set[key(corners[1][1], corners[1][2])],
+                 set[key(corners[2][1], corners[2][2])]
+    if a and b then
+      local p = as_path(cells, a, b)
+      if p then return p end
+    end
+  end
+  return nil, "not a 2-path between two opposite corners with one adjacent pair"
+end
+
+-- the pushes taking path p to the 2-path q (same ends, same orientation),
+-- appended to out as flat quadruples fx, fy, tx, ty
+local function sort_path(p, q, out)
+  local s, D, h = {}, p.D, p.h
+  for i = 1, D do s[i] = p.s[i] end
+  local ux = { p.sx, 0 }
+  local uy = { 0, p.sy }
+  -- the goal index of every step: the k-th x step goes where q's k-th x
+  -- step is (the stable matching, so equal steps never cross)
+  local where = { {}, {} }
+  for i = 1, D do local w = where[q.s[i]]; w[#w + 1] = i end
+  local seen, rank = { 0, 0 }, {}
+  for i = 1, D do
+    local t = s[i]
+    seen[t] = seen[t] + 1
+    rank[i] = where[t][seen[t]]
+  end
+  local px, py = { [0] = p.c[1] }, { [0] = p.c[2] }
+  for i = 1, D do
+    px[i], py[i] = px[i - 1] + ux[s[i]], py[i - 1] + uy[s[i]]
+  end
+  local n = #out
+  local function step(i)          -- swap steps i, i+1 when out of order
+    if rank[i] > rank[i + 1] then
+      s[i], s[i + 1] = s[i + 1], s[i]
+      rank[i], rank[i + 1] = rank[i + 1], rank[i]
+      px[i], py[i] = px[i - 1] + ux[s[i]], py[i - 1] + uy[s[i]]
+    end
+  end
+  local function left()           -- the coin after step h-1 to after h-2
+    local fx, fy = px[h - 1], py[h - 1]
+    step(h - 2)
+    out[n + 1], out[n + 2], out[n + 3], out[n + 4] = fx, fy, px[h - 2], py[h - 2]
+    n = n + 4
+    h = h - 2
+  end
+  local function right()          -- the coin after step h to after h+1
+    local fx, fy = px[h], py[h]
+    step(h + 1)
+    out[n + 1], out[n + 2], out[n + 3], out[n + 4] = fx, fy, px[h + 1], py[h + 1]
+    n = n + 4
+    h = h + 2
+  end
+  local lo, hi = 1, D
+  while true do
+    while lo <= D and rank[lo] == lo do lo = lo + 1 end
+    if lo > D then break end
+    while rank[hi] == hi do hi = hi - 1 end
+    while h + 1 <= hi do right() end
+    while h - 1 >= lo and h >= 3 do left() end
+  end
+  while h < q.h do right() end
+  while h > q.h do left() end
+end
+
+local function quads_to_pushes(out, pushes)
+  for i = 1, #out, 4 do
+    pushes[#pushes + 1] = { from = { out[i], out[i + 1] },
+                            to = { out[i + 2], out[i + 3] } }
+  end
+  return pushes
+end
+
+-- the 2-path q read from cells with the ends and orientation of p
+local function matching(p, cells)
+  local q, why = as_path(cells, p.c, p.c2)
+  if not q then return nil, why end
+  return q
+end
+
+function M.transform(cells, goal)
+  local p, why = M.twopath(cells)
+  if not p then return nil, "the start is " .. why end
+  local q, qwhy = matching(p, goal)
+  if not q then
+    local g = M.twopath(goal)
+    if not g then return nil, "the goal is " .. qwhy end
+    return nil, "the two 2-paths join different corners (the ends never move: Lemma 3.33)"
+  end
+  local out = {}
+  sort_path(p, q, out)
+  return quads_to_pushes(out, {})
+end
+
+-- }================================================================
+
+-- {================================================================
+-- The 2-neighbour forest, fixed leaves and rectangles
+
+local function near(set, c, f)
+  for _, d in ipairs(NEAR) do
+    local o = set[key(c[1] + d[1], c[2] + d[2])]
+    if o then f(o) end
+  end
+end
+
+-- the one pair of adjacent coins, or nil, why
+local function pair_of(cells, set)
+  local pair
+  for _, c in ipairs(cells) do
+    for i = 1, 2 do
+      local d = NEAR[i * 2 - 1]
+      local o = set[key(c[1] + d[1], c[2] + d[2])]
+      if o then
+        if pair then return nil, "more than one pair of adjacent coins" end
+        pair = { c, o }
+      end
+    end
+  end
+  if not pair then return nil, "no pair of adjacent coins" end
+  return pair
+end
+
+-- walk from cur (coming from prev) along the forest, among cells ok(c)
+-- admits, to a leaf; nil if it meets a cycle (then M is not a forest)
+local function walk(set, prev, cur, ok)
+  local seen = { [cur] = true }
+  if prev then seen[prev] = true end
+  while true do
+    local nxt
+    near(set, cur, function(o)
+      if not nxt and o ~= prev and ok(o) then nxt = o end
+    end)
+    if not nxt then return cur end
+    if seen[nxt] then return nil end
+    seen[nxt] = true
+    prev, cur = cur, nxt
+  end
+end
+
+local function always() return true end
+
+-- F(M) as a list, the final rectangle R', or nil, why
+local function fixed_leaves(cells, set)
+  local pair, why = pair_of(cells, set)
+  if not pair then return nil, why end
+  local l0 = walk(set, pair[2], pair[1], always)
+  local l1 = walk(set, pair[1], pair[2], always)
+  if not l0 or not l1 then return nil, "the 2-neighbour graph has a cycle (not minimum)" end
+  local F = { l0, l1 }
+  local r = rect_of(l0, l1)
+  while true do
+    local c0
+    for _, c in ipairs(cells) do
+      if not inside(r, c) and rdist(r, c) <= 2 then c0 = c; break end
+    end
+    if not c0 then break end
+    local out = function(o) return not inside(r, o) end
+    local cf = walk(set, nil, c0, out)
+    if not cf then return nil, "the 2-neighbour graph has a cycle (not minimum)" end
+    F[#F + 1] = cf
+    r = { r[1] < cf[1] and r[1] or cf[1], r[2] < cf[2] and r[2] or cf[2],
+          r[3] > cf[1] and r[3] or cf[1], r[4] > cf[2] and r[4] or cf[2] }
+  end
+  return F, r
+end
+
+function M.leaves(cells)
+  local F, why = fixed_leaves(cells, set_of(cells))
+  if not F then return nil, why end
+  local out = {}
+  for i, c in ipairs(F) do out[i] = { c[1], c[2] } end
+  table_sort(out, function(a, b) return a[1] < b[1] or (a[1] == b[1] and a[2] < b[2]) end)
+  return out
+end
+
+-- the cells reachable from start in the forest, not through block
+local function component(set, start, block)
+  local seen, stack = { [start] = true }, { start }
+  if block then seen[block] = true end
+  while #stack > 0 do
+    local c = stack[#stack]
+    stack[#stack] = nil
+    near(set, c, function(o)
+      if not seen[o] then seen[o] = true; stack[#stack + 1] = o end
+    end)
+  end
+  if block then seen[block] = nil end
+  return seen
+end
+
+function M.connected(cells)
+  if #cells == 0 then return true end
+  local set = set_of(cells)
+  local seen, n = component(set, cells[1]), 0
+  for _ in pairs(seen) do n = n + 1 end
+  return n == #cells
+end
+
+-- odd rectangle R(f, g) with no fixed leaf other than f and g inside
+local function family_member(F, f, g)
+  if (math_abs(f[1] - g[1]) + math_abs(f[2] - g[2])) % 2 == 0 then return nil end
+  local r = rect_of(f, g)
+  for _, l in ipairs(F) do
+    if inside(r, l) and not (l[1] == f[1] and l[2] == f[2])
+       and not (l[1] == g[1] and l[2] == g[2]) then return nil end
+  end
+  return r
+end
+
+-- Def 3.36: every fixed leaf outside r is to its sides
+local function central(F, r)
+  for _, l in ipairs(F) do
+    if not inside(r, l) and not (l[1] >= r[1] and l[1] <= r[3])
+       and not (l[2] >= r[2] and l[2] <= r[4]) then
+      return false
+    end
+  end
+  return true
+end
+
+-- the active rectangles of the family through the adjacent pair: R(f, g)
+-- with f and g on the two sides of the pair in the forest; each as
+-- { r, f, g, central }
+local function active(cells, set, F)
+  local pair = pair_of(cells, set)
+  if not pair then return {} end
+  local su = component(set, pair[1], pair[2])
+  local sv = component(set, pair[2], pair[1])
+  local fu, fv = {}, {}
+  for _, l in ipairs(F) do
+    local c = set[key(l[1], l[2])]
+    if c and su[c] then fu[#fu + 1] = c elseif c and sv[c] then fv[#fv + 1] = c end
+  end
+  local out = {}
+  for _, f in ipairs(fu) do
+    for _, g in ipairs(fv) do
+      local r = family_member(F, f, g)
+      if r then out[#out + 1] = { r = r, f = f, g = g, central = central(F, r) } end
+    end
+  end
+  return out
+end
+
+-- }================================================================
+
+-- {================================================================
+-- Thm 3.38
+
+local function cells_in(cells, r)
+  local out = {}
+  for _, c in ipairs(cells) do if inside(r, c) then out[#out + 1] = c end end
+  return out
+end
+
+-- cells with those inside r replaced by repl
+local function replace(cells, r, repl)
+  local out = {}
+  for _, c in ipairs(cells) do if not inside(r, c) then out[#out + 1] = c end end
+  for _, c in ipairs(repl) do out[#out + 1] = c end
+  return out
+end
+
+-- the 2-path from f to g (opposite corners of their rectangle) along its
+-- sides through corner k, with the single step at index h
+local function lpath(f, g, through_x_first, h)
+  local sx, sy = sign(g[1] - f[1]), sign(g[2] - f[2])
+  local nx, ny = math_abs(g[1] - f[1]), math_abs(g[2] - f[2])
+  local s = {}
+  local a, b = through_x_first and 1 or 2, through_x_first and 2 or 1
+  for _ = 1, (a == 1 and nx or ny) do s[#s + 1] = a end
+  for _ = 1, (b == 1 and nx or ny) do s[#s + 1] = b end
+  local cells = { { f[1], f[2] } }
+  local x, y = f[1], f[2]
+  for i = 1, #s do
+    if s[i] == 1 then x = x + sx else y = y + sy end
+    if (i < h and i % 2 == 0) or i == h or (i > h and (i - h) % 2 == 0) then
+      cells[#cells + 1] = { x, y }
+    end
+  end
+  return cells, #s
+end
+
+local function same_rect(r, q)
+  return r[1] == q[1] and r[2] == q[2] and r[3] == q[3] and r[4] == q[4]
+end
+
+-- a central rectangle of the family that want (nil: any) admits
+local function wanted(a, want)
+  return a.central and (not want or same_rect(a.r, want))
+end
+
+-- pushes (flat, appended to out) taking cells to a configuration where a
+-- central rectangle of the family is active (want, when given): the new
+-- cells and that rectangle's record, or nil, why
+local function activate(cells, F, out, want)
+  local set = set_of(cells)
+  local act = active(cells, set, F)
+  for _, a in ipairs(act) do
+    if wanted(a, want) then return cells, a end
+  end
+  if #act == 0 then return nil, "no rectangle of the family is active" end
+  -- Thm 3.38's proof: turn the active rectangle's 2-path into an 'L'
+  -- along the sides towards the fixed leaf that lies diagonally from it
+  local a = act[1]
+  local inner = cells_in(cells, a.r)
+  local p, why = as_path(inner, a.f, a.g)
+  if not p then return nil, "the active rectangle holds " .. why end
+  local D = p.D
+  local tries = {}
+  for _, xf in ipairs{ true, false } do
+    local corner = xf and math_abs(a.g[1] - a.f[1]) or math_abs(a.g[2] - a.f[2])
+    for _, h in ipairs{ 1, 3, D, D - 2, corner - 1, corner, corner + 1, corner + 2 } do
+      if h >= 1 and h <= D and h % 2 == 1 then tries[#tries + 1] = { xf, h } end
+    end
+  end
+  for _, t in ipairs(tries) do
+    local lcells = lpath(a.f, a.g, t[1], t[2])
+    local next_cells = replace(cells, a.r, lcells)
+    local nset = set_of(next_cells)
+    for _, b in ipairs(active(next_cells, nset, F)) do
+      if wanted(b, want) then
+        local q = as_path(lcells, a.f, a.g)
+        sort_path(p, q, out)
+        return next_cells, b
+      end
+    end
+  end
+  return nil, "no 'L' of the active rectangle makes a central rectangle active"
+end
+
+local function same_cells(a, b)
+  if #a ~= #b then return false end
+  local s = set_of(a)
+  for _, c in ipairs(b) do if not s[key(c[1], c[2])] then return false end end
+  return true
+end
+
+local function leaves_text(F)
+  local parts = {}
+  for i, c in ipairs(F) do
+    if i > 6 then parts[#parts + 1] = "..."; break end
+    parts[#parts + 1] = format("(%d,%d)", c[1], c[2])
+  end
+  return concat(parts, " ")
+end
+
+function M.solve(m, m2)
+  local set, set2 = set_of(m), set_of(m2)
+  local F, why = fixed_leaves(m, set)
+  if not F then return nil, "the start: " .. why end
+  local F2, why2 = fixed_leaves(m2, set2)
+  if not F2 then return nil, "the goal: " .. why2 end
+  local FF = set_of(F)
+  local differ = #F ~= #F2
+  for _, c in ipairs(F2) do if not FF[key(c[1], c[2])] then differ = true end end
+  if differ then
+    return { reachable = false, theorem = "Prop 3.35",
+      why = "the fixed leaves differ (no push moves a fixed leaf)",
+      leaves = M.leaves(m), goal_leaves = M.leaves(m2) }
+  end
+  -- Thm 3.37: both made to activate one central rectangle (Thm 3.38:
+  -- always possible when one of them is 2-connected); outside it they
+  -- then agree, and inside it Lemma 3.33 joins their 2-paths
+  local out1, out2 = {}, {}
+  local x1, a1, x2, a2
+  -- an active rectangle the two share, with the same coins outside it:
+  -- Lemma 3.33 inside it is all it takes
+  local act2 = active(m2, set2, F)
+  for _, a in ipairs(active(m, set, F)) do
+    for _, b in ipairs(act2) do
+      if not x1 and same_rect(a.r, b.r)
+         and same_cells(replace(m, a.r, {}), replace(m2, a.r, {})) then
+        x1, a1, x2 = m, a, m2
+      end
+    end
+  end
+  if not x1 then
+    x1, a1 = activate(m, F, out1)
+    if x1 then x2 = activate(m2, F, out2, a1.r) end
+  end
+  if not x2 then
+    out1, out2 = {}, {}
+    x2, a2 = activate(m2, F, out2)
+    if x2 then x1, a1 = activate(m, F, out1, a2.r) end
+  end
+  if not (x1 and x2) then
+    return nil, "no central rectangle of the fixed leaves could be made "
+      .. "active in both (Thm 3.37 does not apply)"
+  end
+  local p = as_path(cells_in(x1, a1.r), a1.f, a1.g)
+  local q = as_path(cells_in(x2, a1.r), a1.f, a1.g)
+  if not p or not q or not same_cells(replace(x1, a1.r, {}), replace(x2, a1.r, {})) then
+    return nil, "outside the central rectangle the two configurations differ "
+      .. "(Thm 3.37 does not apply)"
+  end
+  sort_path(p, q, out1)
+  for i = #out2 - 3, 1, -4 do
+    local n = #out1
+    out1[n + 1], out1[n + 2], out1[n + 3], out1[n + 4] =
+      out2[i + 2], out2[i + 3], out2[i], out2[i + 1]
+  end
+  local pushes = quads_to_pushes(out1, {})
+  local theorem = "Thm 3.37"
+  if (x1 == m and x2 == m2) or (M.twopath(m) and M.twopath(m2)) then
+    theorem = "Lemma 3.33"
+  elseif M.connected(m) or M.connected(m2) then theorem = "Thm 3.38" end
+  return { reachable = true, pushes = pushes, theorem = theorem, leaves = F,
+           leaves_text = leaves_text(F) }
+end
+-- }================================================================
+
+return M
