@@ -61,6 +61,7 @@ local game = require "penny.game.pushing"
 local solvers = require "penny.solvers"
 local strategies = require "penny.strategies"
 local chains = require "penny.square.chains"
+local span = require "penny.square.span"
 
 local MAX_CELLS = 62        -- cells of a span the search indexes in a word
 
@@ -71,28 +72,22 @@ local function check(cfg, name)
   end
 end
 
--- the fewest coins with the span of cfg (the sum over its rectangles)
-local function minimum_of(cfg)
-  local n = 0
-  for _, r in ipairs(sq.rectangles(cfg)) do
-    n = n + sq.min_cardinality(r[3], r[4])
-  end
-  return n
-end
+-- span(cfg) as rectangles, on the unbounded grid (penny.square.span:
+-- its cost grows with the coins, not with the area)
+local function rects_of(cfg) return span.rectangles(cfg:positions()) end
 
 function M.plus_one(cfg)
   check(cfg, "plus_one")
   if #cfg == 0 then return false, "no coins" end
-  local need = minimum_of(cfg) + 1
+  local need = 1
+  for _, r in ipairs(rects_of(cfg)) do
+    need = need + sq.min_cardinality(r[3] - r[1] + 1, r[4] - r[2] + 1)
+  end
   if #cfg ~= need then
     return false, format("%d coins, and a minimum+1 configuration with this "
       .. "span has %d", #cfg, need)
   end
-  local span = cfg:span(2)
-  local extra = {}
-  for _, c in ipairs(cfg:positions()) do
-    if cfg:without(c):span(2) == span then extra[#extra + 1] = c end
-  end
+  local extra = span.extras(cfg:positions())
   if #extra == 0 then
     return false, "every coin's removal shrinks the span (the configuration is minimal)"
   end
@@ -117,9 +112,9 @@ local function popcount(m)
 end
 
 -- the cells of span(A), their index, and each cell's neighbours as a mask
-local function index_span(span)
+local function index_span(cfg)
   local cells, idx = {}, {}
-  for _, c in ipairs(span:positions()) do
+  for _, c in ipairs(cfg:positions()) do
     cells[#cells + 1] = c
     idx[c[1] .. "," .. c[2]] = #cells
   end
@@ -181,17 +176,19 @@ function M.solve(a, b, opts)
     return nil, "labelled coins (the reduction to the pushing game forgets labels)"
   end
   if #a ~= #b then return nil, "A and B have different numbers of coins" end
-  local span = a:span(2)
-  if b:span(2) ~= span then return nil, "span(A) and span(B) differ" end
+  local rects = rects_of(a)
+  if not span.same(rects, rects_of(b)) then return nil, "span(A) and span(B) differ" end
+  local area = 0
+  for _, r in ipairs(rects) do area = area + (r[3] - r[1] + 1) * (r[4] - r[2] + 1) end
+  if area > MAX_CELLS then
+    return nil, format("span(A) has %d cells (the search takes at most %d)",
+      area, MAX_CELLS)
+  end
   local ok, extra = M.plus_one(a)
   if not ok then return nil, "A is not minimum+1: " .. extra end
   if a == b then return { solvable = true, moves = {}, pushes = 0, states = 0 } end
-  local cells, idx, nb = index_span(span)
+  local cells, idx, nb = index_span(a:span(2))
   local n = #cells
-  if n > MAX_CELLS then
-    return nil, format("span(A) has %d cells (the search takes at most %d)",
-      n, MAX_CELLS)
-  end
   local all = (n == 64) and -1 or ((1 << n) - 1)
   local am, bm = mask_of(a, idx), mask_of(b, idx)
   -- targets: B \ {b} for b with two coins beside it in B \ {b}
@@ -304,12 +301,12 @@ end
 -- has a pair of adjacent coins (its pushes are then reversible), else
 -- each configuration one push away that keeps the span (a push makes a
 -- pair, never undone: M is no push's result); as { cfg, push } pairs
-local function starts(cfg, span)
+local function starts(cfg, rects)
   if has_pair(cfg) then return { { cfg } } end
   local out = {}
   for _, m in ipairs(game.moves({ board = cfg:board() }, cfg)) do
     local n = cfg:without(m.from):with(m.to)
-    if n:span(2) == span then out[#out + 1] = { n, m } end
+    if span.same(rects_of(n), rects) then out[#out + 1] = { n, m } end
   end
   return out
 end
@@ -332,14 +329,14 @@ end
 
 -- the coins b of B with two neighbours in B \ {b} whose removal keeps the
 -- span (B \ {b} minimum)
-local function twos(b, span)
+local function twos(b, rects)
   local out = {}
   for _, c in ipairs(b:positions()) do
     local n = 0
     for _, d in ipairs{ { 1, 0 }, { -1, 0 }, { 0, 1 }, { 0, -1 } } do
       if b:has{ c[1] + d[1], c[2] + d[2] } then n = n + 1 end
     end
-    if n >= 2 and b:without(c):span(2) == span then out[#out + 1] = c end
+    if n >= 2 and span.same(rects_of(b:without(c)), rects) then out[#out + 1] = c end
   end
   return out
 end
@@ -363,16 +360,15 @@ function M.theory(a, b)
     return nil, "labelled coins (the reduction to the pushing game forgets labels)"
   end
   if #a ~= #b then return nil, "A and B have different numbers of coins" end
-  local span = a:span(2)
-  if b:span(2) ~= span then return nil, "span(A) and span(B) differ" end
-  local rects = sq.rectangles(a)
+  local rects = rects_of(a)
+  if not span.same(rects, rects_of(b)) then return nil, "span(A) and span(B) differ" end
   if #rects ~= 1 then return nil, "span(A) is not one rectangle" end
   local ok, extra = M.plus_one(a)
   if not ok then return nil, "A is not minimum+1: " .. extra end
   if a == b then
     return { solvable = true, moves = {}, pushes = 0, theorem = "the start is the goal" }
   end
-  local w, h = rects[1][3], rects[1][4]
+  local w, h = rects[1][3] - rects[1][1] + 1, rects[1][4] - rects[1][2] + 1
   if (w + h) % 2 == 0 then
     -- Prop 3.30: A -> B iff one move does it
     for m in a:moves(2) do
@@ -386,10 +382,16 @@ function M.theory(a, b)
       .. "moves (thesis Prop 3.30), and no single move of A gives B", w, h) }
   end
   local undecided, leaves_seen
-  local goals = twos(b, span)
+  local goals = twos(b, rects)
+  if #goals == 0 then
+    return { solvable = false, theorem = "no last move", why = "A is "
+      .. "minimum+1 with the span of B, so the last move of a solution "
+      .. "fills a cell with two coins beside it and leaves the span to the "
+      .. "others (thesis Prop 3.32); no coin of B is such a cell" }
+  end
   for _, x in ipairs(extra) do
     local m = a:without(x)
-    local from = starts(m, span)
+    local from = starts(m, rects)
     for _, y in ipairs(goals) do
       local m2 = b:without(y)
       local found
@@ -418,8 +420,7 @@ function M.theory(a, b)
   return { solvable = false, theorem = "Prop 3.35", why = format("span(A) is "
     .. "one %d x %d rectangle, odd; every solution would be pushes from A "
     .. "less an extra coin to B less a coin with two neighbours (Prop 3.32), "
-    .. "and for every such pair %s (thesis Prop 3.35)", w, h,
-    leaves_seen or "no push is possible") }
+    .. "and for every such pair %s (thesis Prop 3.35)", w, h, leaves_seen) }
 end
 
 -- }================================================================
@@ -459,6 +460,7 @@ local FACT = {
   ["Lemma 3.33"] = "Lemma 3.33 (one extra coin, 2-paths)",
   ["Thm 3.37"] = "Thm 3.37 (one extra coin, a central rectangle)",
   ["Prop 3.32"] = "Prop 3.32 (A less a is B less b)",
+  ["no last move"] = "Prop 3.32 (no last move)",
 }
 
 local function theory_text(r)
@@ -517,7 +519,7 @@ function M.explain(p, facts)
   if type(facts) ~= "table" then
     error("penny.square.pushing.explain: a list of facts to add to expected", 2)
   end
-  if not M.applies(p) or p.start:span(2) ~= p.goal:span(2) then return end
+  if not M.applies(p) or not span.same(rects_of(p.start), rects_of(p.goal)) then return end
   local plus = M.plus_one(p.start)
   if not plus then return end
   local t = M.theory(p.start, p.goal)
