@@ -26,6 +26,19 @@ Thm 5.9).  Cells are lists of {x, y}; a push is { from = {x, y}, to =
       differ (Prop 3.35); when one is 2-connected and the leaves agree,
       the pushes (Thm 3.38; Lemma 3.33 when both are 2-paths); nil when
       neither is 2-connected
+  chains.active(cells) -> list of { rect = {x0, y0, x1, y1}, ends, central }
+      the rectangles of the family (odd, two fixed leaves at opposite
+      corners, no other inside) joined by a 2-path through the adjacent
+      pair (Def 3.34), central or not (Def 3.36); nil, why as leaves
+  chains.random_path(f, g, rand) -> cells
+      a random 2-path from f to g (dist(f, g) odd) with one adjacent pair
+  chains.random(w, h, rand [, lines]) -> cells
+      a random 2-connected minimum configuration with one adjacent pair:
+      a 2-path from (0,0) to (w-1,h-1) (w + h odd), its steps and its
+      pair drawn by rand(n) (an integer in 1..n), and lines (0-4, default
+      0) straight lines of coins two apart going out of distinct sides of
+      the box from a coin of the path on that side (each line keeps the
+      configuration minimum: it widens the span by two per coin)
 
 How the pushes are made.  A 2-path from c to c' is a monotone staircase
 of D = dist(c, c') unit steps (D odd) with coins after steps 0, 2, ...,
@@ -536,13 +549,81 @@ function M.solve(m, m2)
       out2[i + 2], out2[i + 3], out2[i], out2[i + 1]
   end
   local pushes = quads_to_pushes(out1, {})
+  -- the theorem that decides: Lemma 3.33 for two 2-paths, Thm 3.38 where
+  -- one is 2-connected, else what the construction used
   local theorem = "Thm 3.37"
-  if (x1 == m and x2 == m2) or (M.twopath(m) and M.twopath(m2)) then
-    theorem = "Lemma 3.33"
-  elseif M.connected(m) or M.connected(m2) then theorem = "Thm 3.38" end
+  if M.twopath(m) and M.twopath(m2) then theorem = "Lemma 3.33"
+  elseif M.connected(m) or M.connected(m2) then theorem = "Thm 3.38"
+  elseif x1 == m and x2 == m2 then theorem = "Lemma 3.33" end
   return { reachable = true, pushes = pushes, theorem = theorem, leaves = F,
            leaves_text = leaves_text(F) }
 end
+-- {================================================================
+-- Generators
+
+function M.random_path(f, g, rand)
+  local sx, sy = sign(g[1] - f[1]), sign(g[2] - f[2])
+  local s = {}
+  for _ = 1, math_abs(g[1] - f[1]) do s[#s + 1] = 1 end
+  for _ = 1, math_abs(g[2] - f[2]) do s[#s + 1] = 2 end
+  for i = #s, 2, -1 do
+    local j = rand(i)
+    s[i], s[j] = s[j], s[i]
+  end
+  local D = #s
+  local hole = 2 * rand((D + 1) // 2) - 1
+  local cells, x, y = { { f[1], f[2] } }, f[1], f[2]
+  for i = 1, D do
+    if s[i] == 1 then x = x + sx else y = y + sy end
+    if (i < hole and i % 2 == 0) or i == hole or (i > hole and (i - hole) % 2 == 0) then
+      cells[#cells + 1] = { x, y }
+    end
+  end
+  return cells
+end
+
+function M.active(cells)
+  local set = set_of(cells)
+  local F, why = fixed_leaves(cells, set)
+  if not F then return nil, why end
+  local out = {}
+  for i, a in ipairs(active(cells, set, F)) do
+    out[i] = { rect = { a.r[1], a.r[2], a.r[3], a.r[4] }, ends = { { a.f[1], a.f[2] },
+      { a.g[1], a.g[2] } }, central = a.central }
+  end
+  return out
+end
+
+function M.random(w, h, rand, lines)
+  local cells = M.random_path({ 0, 0 }, { w - 1, h - 1 }, rand)
+  -- the sides: which coins of the path lie on them (not the two ends),
+  -- and the way out
+  local sides = {
+    { function(c) return c[1] == w - 1 end, 2, 0 },
+    { function(c) return c[1] == 0 end, -2, 0 },
+    { function(c) return c[2] == 0 end, 0, -2 },
+    { function(c) return c[2] == h - 1 end, 0, 2 },
+  }
+  local path = #cells
+  for i = #sides, 2, -1 do
+    local j = rand(i)
+    sides[i], sides[j] = sides[j], sides[i]
+  end
+  for k = 1, lines or 0 do
+    local side = sides[k]
+    if not side then break end
+    local on = {}
+    for i = 2, path - 1 do if side[1](cells[i]) then on[#on + 1] = cells[i] end end
+    if #on > 0 then
+      local c = on[rand(#on)]
+      for j = 1, rand((w + h) // 8 + 1) do
+        cells[#cells + 1] = { c[1] + j * side[2], c[2] + j * side[3] }
+      end
+    end
+  end
+  return cells
+end
+
 -- }================================================================
 
 return M

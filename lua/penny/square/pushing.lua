@@ -573,9 +573,10 @@ function M.game_facts(p)
   expect(p, "penny.square.pushing.game_facts")
   return { { name = "the pushing game (update paper Def 5.3)", holds = true,
     text = "pushes keep the coins and, between minimum configurations with "
-      .. "a pair of adjacent coins, the span (Prop 5.6); no theorem of the "
-      .. "game decides this puzzle here (Lemma 3.33 and Thm 3.38 are not "
-      .. "implemented), so search decides" } }
+      .. "a pair of adjacent coins, the span (Prop 5.6); the theorems of "
+      .. "the game (Lemma 3.33, Prop 3.35, Thm 3.38) speak of pushes that keep "
+      .. "the span, which this game does not require, so search decides "
+      .. "(minimum+1 coin puzzles get them: penny.square.pushing.theory)" } }
 end
 
 -- }================================================================
