@@ -40,7 +40,8 @@ local M = {}
 -- are the square solver's own: doc/design/square_labels.md)
 M.MODULES = {
   "penny", "penny.pzfile", "penny.coinsliding", "penny.tri", "penny.square",
-  "penny.square_solver", "penny.square.pushing", "penny.square.group",
+  "penny.square_solver", "penny.square.pushing", "penny.square.chains",
+  "penny.square.span", "penny.square.group",
   "penny.perm", "penny.linepush", "penny.combined",
   "penny.strategies", "penny.shortcut", "penny.generate", "penny.render",
   "penny.page",
@@ -182,12 +183,14 @@ local function index()
   return by_name, kinds
 end
 
+-- the names that end in word ("span": cfg:span), else those that hold it
 function M.search(word)
-  local out = {}
+  local out, exact = {}, {}
   for _, name in ipairs(parse().order) do
     if name:find(word, 1, true) then out[#out + 1] = name end
+    if name:match("[%.:]([%w_]+)$") == word then exact[#exact + 1] = name end
   end
-  return out
+  return #exact > 0 and exact or out
 end
 
 function M.public_names()

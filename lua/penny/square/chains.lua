@@ -35,9 +35,10 @@ Thm 5.9).  Cells are lists of {x, y}; a push is { from = {x, y}, to =
   chains.random(w, h, rand [, lines]) -> cells
       a random 2-connected minimum configuration with one adjacent pair:
       a 2-path from (0,0) to (w-1,h-1) (w + h odd), its steps and its
-      pair drawn by rand(n) (an integer in 1..n), and lines (0-4, default
-      0) straight lines of coins two apart going out of distinct sides of
-      the box from a coin of the path on that side (each line keeps the
+      pair drawn by rand(n) (an integer in 1..n), and up to lines (0-4,
+      default 0) straight lines of coins two apart going out of distinct
+      sides of the box from a coin of the path on that side (not an end;
+      a side with no such coin gets none) (each line keeps the
       configuration minimum: it widens the span by two per coin)
 
 How the pushes are made.  A 2-path from c to c' is a monotone staircase
@@ -53,12 +54,39 @@ goal's pair.  The figures of the thesis's construction were lost; this
 one is checked by replay of every answer.
 ]]
 
-local ipairs, pairs, format, table_sort, concat, math_abs =
-  ipairs, pairs, string.format, table.sort, table.concat, math.abs
+local error, ipairs, pairs, format, table_sort, concat, math_abs, type,
+  math_type, require = error, ipairs, pairs, string.format, table.sort,
+  table.concat, math.abs, type, math.type, require
 
 local _ENV = nil
 
 local M = {}
+
+local Config = require "penny.config"
+local errors = require "penny.errors"
+
+-- a Config of the square grid or a list of cells {x, y}, as the list
+local function cells_of(x, fname, what)
+  if Config.is_config(x) then
+    if x:board():kind() ~= "square" then
+      error(format("penny.square.chains.%s: %s: a configuration of the "
+        .. "square grid expected", fname, what), 3)
+    end
+    return x:positions()
+  end
+  if type(x) ~= "table" then
+    error(format("penny.square.chains.%s: %s: a Config or a list of cells "
+      .. "{x, y} expected, got %s", fname, what, errors.typename(x)), 3)
+  end
+  for i, c in ipairs(x) do
+    if type(c) ~= "table" or math_type(c[1]) ~= "integer"
+       or math_type(c[2]) ~= "integer" then
+      error(format("penny.square.chains.%s: %s: cell %d is not {x, y} with "
+        .. "integers", fname, what, i), 3)
+    end
+  end
+  return x
+end
 
 local SHIFT = 1 << 24
 local function key(x, y) return x * SHIFT + y end
@@ -141,6 +169,7 @@ local function as_path(cells, c, c2)
 end
 
 function M.twopath(cells)
+  cells = cells_of(cells, "twopath", "the cells")
   if #cells < 2 then return nil, "fewer than two coins" end
   local r = bbox(cells)
   local set = set_of(cells)
@@ -227,6 +256,8 @@ local function matching(p, cells)
 end
 
 function M.transform(cells, goal)
+  cells = cells_of(cells, "transform", "the start")
+  goal = cells_of(goal, "transform", "the goal")
   local p, why = M.twopath(cells)
   if not p then return nil, "the start is " .. why end
   local q, qwhy = matching(p, goal)
@@ -314,6 +345,7 @@ local function fixed_leaves(cells, set)
 end
 
 function M.leaves(cells)
+  cells = cells_of(cells, "leaves", "the cells")
   local F, why = fixed_leaves(cells, set_of(cells))
   if not F then return nil, why end
   local out = {}
@@ -338,6 +370,7 @@ local function component(set, start, block)
 end
 
 function M.connected(cells)
+  cells = cells_of(cells, "connected", "the cells")
   if #cells == 0 then return true end
   local set = set_of(cells)
   local seen, n = component(set, cells[1]), 0
@@ -494,6 +527,8 @@ local function leaves_text(F)
 end
 
 function M.solve(m, m2)
+  m = cells_of(m, "solve", "the start")
+  m2 = cells_of(m2, "solve", "the goal")
   local set, set2 = set_of(m), set_of(m2)
   local F, why = fixed_leaves(m, set)
   if not F then return nil, "the start: " .. why end
@@ -561,7 +596,21 @@ end
 -- {================================================================
 -- Generators
 
+local function check_rand(rand, fname)
+  if type(rand) ~= "function" then
+    error(format("penny.square.chains.%s: rand must be a function (n -> an "
+      .. "integer in 1..n), got %s", fname, errors.typename(rand)), 3)
+  end
+end
+
 function M.random_path(f, g, rand)
+  local ends = cells_of({ f, g }, "random_path", "the ends")
+  f, g = ends[1], ends[2]
+  if not f or not g or (math_abs(f[1] - g[1]) + math_abs(f[2] - g[2])) % 2 == 0 then
+    error("penny.square.chains.random_path: two cells at an odd distance "
+      .. "expected (a 2-path with one adjacent pair joins them)", 2)
+  end
+  check_rand(rand, "random_path")
   local sx, sy = sign(g[1] - f[1]), sign(g[2] - f[2])
   local s = {}
   for _ = 1, math_abs(g[1] - f[1]) do s[#s + 1] = 1 end
@@ -583,6 +632,7 @@ function M.random_path(f, g, rand)
 end
 
 function M.active(cells)
+  cells = cells_of(cells, "active", "the cells")
   local set = set_of(cells)
   local F, why = fixed_leaves(cells, set)
   if not F then return nil, why end
@@ -595,6 +645,15 @@ function M.active(cells)
 end
 
 function M.random(w, h, rand, lines)
+  if math_type(w) ~= "integer" or math_type(h) ~= "integer" or w < 1 or h < 1
+     or (w + h) % 2 == 0 then
+    error("penny.square.chains.random: w and h positive integers with w + h "
+      .. "odd expected (an odd rectangle)", 2)
+  end
+  check_rand(rand, "random")
+  if lines ~= nil and (math_type(lines) ~= "integer" or lines < 0 or lines > 4) then
+    error("penny.square.chains.random: lines must be an integer 0..4", 2)
+  end
   local cells = M.random_path({ 0, 0 }, { w - 1, h - 1 }, rand)
   -- the sides: which coins of the path lie on them (not the two ends),
   -- and the way out
@@ -609,12 +668,12 @@ function M.random(w, h, rand, lines)
     local j = rand(i)
     sides[i], sides[j] = sides[j], sides[i]
   end
-  for k = 1, lines or 0 do
-    local side = sides[k]
-    if not side then break end
+  local placed = 0
+  for _, side in ipairs(sides) do
     local on = {}
     for i = 2, path - 1 do if side[1](cells[i]) then on[#on + 1] = cells[i] end end
-    if #on > 0 then
+    if #on > 0 and placed < (lines or 0) then
+      placed = placed + 1
       local c = on[rand(#on)]
       for j = 1, rand((w + h) // 8 + 1) do
         cells[#cells + 1] = { c[1] + j * side[2], c[2] + j * side[3] }
@@ -626,4 +685,5 @@ end
 
 -- }================================================================
 
-return M
+-- errors said at the caller's line, not inside penny
+return errors.guard(M)

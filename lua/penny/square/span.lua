@@ -19,11 +19,33 @@ boxes merged while two lie within distance 2 (thesis Prop 3.21, Lemma 4
 of the update paper).  A spec holds it to Config:span on random sets.
 ]]
 
-local ipairs, pairs, table_sort = ipairs, pairs, table.sort
+local error, ipairs, pairs, table_sort, type, math_type, format, require =
+  error, ipairs, pairs, table.sort, type, math.type, string.format, require
 
 local _ENV = nil
 
 local M = {}
+
+local Config = require "penny.config"
+local errors = require "penny.errors"
+
+-- a Config of the square grid or a list of cells {x, y}, as the list
+local function cells_of(x, fname)
+  if Config.is_config(x) and x:board():kind() == "square" then return x:positions() end
+  local ok = type(x) == "table" and not Config.is_config(x)
+  if ok then
+    for _, c in ipairs(x) do
+      if type(c) ~= "table" or math_type(c[1]) ~= "integer"
+         or math_type(c[2]) ~= "integer" then ok = false end
+    end
+  end
+  if not ok then
+    error(format("penny.square.span.%s: a configuration of the square grid "
+      .. "or a list of cells {x, y} expected, got %s", fname,
+      errors.typename(x)), 3)
+  end
+  return x
+end
 
 local SHIFT = 1 << 24
 local function key(x, y) return x * SHIFT + y end
@@ -100,6 +122,7 @@ local function set_of(cells)
 end
 
 function M.rectangles(cells)
+  cells = cells_of(cells, "rectangles")
   local set, seen, boxes = set_of(cells), {}, {}
   for _, c in ipairs(cells) do
     local o = set[key(c[1], c[2])]
@@ -120,6 +143,7 @@ function M.same(r, q)
 end
 
 function M.extras(cells)
+  cells = cells_of(cells, "extras")
   local set = set_of(cells)
   -- the components once: each cell's component and the components' boxes
   local comp, boxes = {}, {}
@@ -154,4 +178,5 @@ function M.extras(cells)
   return out
 end
 
-return M
+-- errors said at the caller's line, not inside penny
+return errors.guard(M)
