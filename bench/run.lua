@@ -46,6 +46,8 @@ bench/run.lua -- the benchmarks of `make bench` (see BENCHMARKS.md).
      against n^4, and the push against a plain Lua push (bench/
      baseline_push.lua) replaying the same sequences
   H  square grid: the two-extra-coin constructive solver
+  K  square grid, one extra coin: the pushing game's theorems on about
+     1,000 coins (bench/square_chains.lua)
   S  soundness: every decisive fact of explain() held against exhaustive
      search on random small puzzles of every family (penny.soundness)
   L  limits: each method on a large puzzle with time_limit = 1 s and
@@ -72,6 +74,7 @@ local PARTS = {
   { "H", "square" },
   { "W", "square" },
   { "Q", "square" },
+  { "K", "square" },
   { "S", "soundness" },
   { "L", "limits" },
   { "M", "scale" },

@@ -6,7 +6,7 @@ the tables a part says and the row it ends with, the helpers, and
 local penny = require "penny"
 local cs = require "penny.coinsliding"
 
-local opts = { parts = "A,B,C,D,E,V,F,G,H,W,Q,S,L,R", count = 100000, seed = 1,
+local opts = { parts = "A,B,C,D,E,V,F,G,H,W,Q,K,S,L,R", count = 100000, seed = 1,
                letters = nil, keys = nil, sample = 12,
                limit = 600, memory = 16, threads = 0, encoding = nil,
                method = "auto", goal = nil, by = "start", moves = "6,7",

@@ -1,5 +1,5 @@
 --[[
-bench/parts/square.lua -- parts H, W, Q of `make bench` (bench/run.lua).
+bench/parts/square.lua -- parts H, W, Q, K of `make bench` (bench/run.lua).
 ]]
 local S = require "bench.support"
 local penny, say, begin, result, median, wall, lcg =
@@ -199,6 +199,37 @@ function P.Q()
       .. "coins in one span, the labels permuted", figure = at200,
     target = "N = 200 in ≤ 10 s, replayed",
     anchor = "the same puzzles without labels" })
+end
+
+-- K: minimum+1 puzzles of about 1,000 coins by the pushing game's
+-- theorems (bench/square_chains.lua), every answer replayed
+function P.K()
+  begin()
+  say("\n## K. square grid, one extra coin: the pushing game's theorems\n")
+  local f = io.popen("build/penny bench/square_chains.lua 1000 5 1")
+  local rows = {}
+  for line in f:lines() do
+    say("%s", line)
+    local kind, coins, solved, unsolvable, med, max =
+      line:match("^| (%a+) | (%d+) | %d+ | (%d+) | (%d+) | %d+ | ([%d.]+) | ([%d.]+) |")
+    if kind then rows[kind] = { coins, solved, unsolvable, med, max } end
+  end
+  f:close()
+  say("\nStart: M and a coin on a free cell of the span; goal: M' and a coin")
+  say("beside two of M'. chain: two random 2-paths between the corners of a")
+  say("box; comb: a 2-path with straight lines out of up to four sides, the")
+  say("goal one active rectangle's 2-path redrawn ten times; redrawn: the")
+  say("comb's box path redrawn whole; moved: one line moved by a cell, so a")
+  say("fixed leaf moves (Prop 3.35). Every solution replayed as coin moves.")
+  local c, k = rows.chain or {}, rows.comb or {}
+  result("K", { workload = "square grid, one extra coin: minimum+1 puzzles "
+      .. "of about 1,000 coins (2-paths, and 2-connected combs)",
+    figure = string.format("chain of %s coins: %s/5 solved, median **%s s** "
+      .. "(max %s); comb of %s coins: %s/5, median **%s s** (max %s)",
+      c[1] or "?", c[2] or "?", c[4] or "?", c[5] or "?", k[1] or "?",
+      k[2] or "?", k[4] or "?", k[5] or "?"),
+    target = "N >= 1,000 in a few seconds, replayed",
+    anchor = "the pushing game's search takes spans of at most 62 cells" })
 end
 
 return P
