@@ -256,3 +256,110 @@ describe("minimum+1 puzzles by the theorems (pushing.theory)", function()
     end
   end)
 end)
+
+describe("the structure of minimum configurations (thesis Props 3.22-3.28)", function()
+  -- every set of k cells of the w x h box whose span is the box
+  local function minimum_configs(w, h)
+    local k = sq.min_cardinality(w, h)
+    local cells = {}
+    for y = 0, h - 1 do for x = 0, w - 1 do cells[#cells + 1] = { x, y } end end
+    local out, pick = {}, {}
+    local function rec(start, depth)
+      if depth > k then
+        local t = {}
+        for i = 1, k do t[i] = cells[pick[i]] end
+        local r = span.rectangles(t)
+        if #r == 1 and r[1][3] - r[1][1] == w - 1 and r[1][4] - r[1][2] == h - 1 then
+          out[#out + 1] = t
+        end
+        return
+      end
+      for i = start, #cells - (k - depth) do
+        pick[depth] = i
+        rec(i + 1, depth + 1)
+      end
+    end
+    rec(1, 1)
+    return out
+  end
+
+  it("holds for every minimum configuration of small boxes, and for the generated ones", function()
+    local counts = {}
+    for _, box in ipairs{ { 4, 3 }, { 4, 4 }, { 5, 4 }, { 3, 6 } } do
+      local all = minimum_configs(box[1], box[2])
+      assert.is_true(#all > 100)
+      for _, m in ipairs(all) do
+        local ok, names = chains.check_minimum(m, true)
+        assert.is_true(ok, names)
+        for _, name in ipairs(names) do counts[name] = (counts[name] or 0) + 1 end
+      end
+    end
+    for _, name in ipairs{ "Prop 3.22", "Prop 3.24", "Prop 3.28" } do
+      assert.is_true((counts[name] or 0) > 100, name)
+    end
+    local rand = S.rng(17)
+    for _ = 1, 40 do
+      local w, h = 2 + rand(12), 2 + rand(12)
+      assert.is_true((chains.check_minimum(sq.minimum_config(w, h))))
+      if (w + h) % 2 == 0 then h = h + 1 end
+      local comb = chains.random(w, h, rand, 4)
+      assert.is_true((chains.check_minimum(comb)))
+    end
+    -- a configuration that is not minimum is declined, not judged
+    local ok, why = chains.check_minimum(cfg_of{ { 0, 0 }, { 1, 0 }, { 3, 1 }, { 0, 2 }, { 1, 2 } })
+    assert.is_nil(ok)
+    assert.truthy(why:find("not a minimum", 1, true), why)
+  end)
+
+  it("holds along every optimal solution of minimum+1 puzzles: Lemma 5.2 and Prop 1.12 (update paper)", function()
+    local rand = S.rng(19)
+    local checked = 0
+    for _ = 1, 80 do
+      local a = plus_one(rand, 4 + rand(2) - 1, 3 + rand(2) - 1)
+      local sp = a:span(2)
+      local b = a
+      for _ = 1, 2 + rand(6) do
+        local keep = {}
+        for m in b:moves(2) do
+          if b:apply(m, 2):span(2) == sp then keep[#keep + 1] = m end
+        end
+        if #keep == 0 then break end
+        b = b:apply(keep[rand(#keep)], 2)
+      end
+      local s = penny.puzzle{ board = SQ, start = a, goal = b }:solve{ method = "bfs", progress = false }
+      assert.equal("solved", s.verdict)
+      -- the moves with no coin moved twice in a row (two such are one)
+      local moves = {}
+      for _, m in ipairs(s.moves) do
+        local last = moves[#moves]
+        if last and last.to[1] == m.from[1] and last.to[2] == m.from[2] then
+          moves[#moves] = { from = last.from, to = m.to }
+        else
+          moves[#moves + 1] = { from = m.from, to = m.to }
+        end
+      end
+      local cur = a
+      for t, m in ipairs(moves) do
+        cur = cur:without(m.from):with(m.to)
+        assert.equal(sp, cur:span(2))
+        -- Lemma 5.2: minimum+1 after each move, and the next coin moved
+        -- beside the cell just filled
+        assert.is_true((pushing.plus_one(cur)))
+        local nxt = moves[t + 1]
+        if nxt then
+          assert.equal(1, math.abs(nxt.from[1] - m.to[1]) + math.abs(nxt.from[2] - m.to[2]))
+        end
+        -- Prop 1.12: a coin in each side row and column of the span and in
+        -- any two consecutive rows or columns
+        local r = span.rectangles(cur)[1]
+        local rows, cols = {}, {}
+        for _, c in ipairs(cur:positions()) do rows[c[2]] = true; cols[c[1]] = true end
+        assert.is_true(rows[r[2]] and rows[r[4]] and cols[r[1]] and cols[r[3]])
+        for y = r[2], r[4] - 1 do assert.is_true(rows[y] or rows[y + 1]) end
+        for x = r[1], r[3] - 1 do assert.is_true(cols[x] or cols[x + 1]) end
+        checked = checked + 1
+      end
+    end
+    assert.is_true(checked > 100, checked)
+  end)
+end)

@@ -30,6 +30,11 @@ Thm 5.9).  Cells are lists of {x, y}; a push is { from = {x, y}, to =
       the rectangles of the family (odd, two fixed leaves at opposite
       corners, no other inside) joined by a 2-path through the adjacent
       pair (Def 3.34), central or not (Def 3.36); nil, why as leaves
+  chains.check_minimum(cells [, full]) -> true, names | false, why
+      the structure every minimum configuration of one rectangle has
+      (thesis Props 3.22, 3.26, 3.28; 3.24 when full, which tries every
+      sub-rectangle: small configurations only): a check of penny's own
+      spans and generators against the theory
   chains.random_path(f, g, rand) -> cells
       a random 2-path from f to g (dist(f, g) odd) with one adjacent pair
   chains.random(w, h, rand [, lines]) -> cells
@@ -593,6 +598,91 @@ function M.solve(m, m2)
   return { reachable = true, pushes = pushes, theorem = theorem, leaves = F,
            leaves_text = leaves_text(F) }
 end
+-- {================================================================
+-- The structure of minimum configurations (Props 3.22-3.28)
+
+function M.check_minimum(cells, full)
+  cells = cells_of(cells, "check_minimum", "the cells")
+  local span = require "penny.square.span"
+  local rs = span.rectangles(cells)
+  if #rs ~= 1 then return nil, "the span is not one rectangle" end
+  local R = rs[1]
+  local m, n = R[3] - R[1] + 1, R[4] - R[2] + 1
+  if #cells ~= (m + n + 1) // 2 then return nil, "not a minimum configuration" end
+  local set = set_of(cells)
+  local edges = 0
+  for _, c in ipairs(cells) do
+    if set[key(c[1] + 1, c[2])] then edges = edges + 1 end
+    if set[key(c[1], c[2] + 1)] then edges = edges + 1 end
+  end
+  local perim, base = 4 * #cells - 2 * edges, 2 * (m + n)
+  local odd = (m + n) % 2 == 1
+  -- Prop 3.22: the perimeter, and the components of adjacent coins
+  if not odd and (edges ~= 0 or perim ~= base) then
+    return false, format("Prop 3.22: an even span with %d adjacent pairs", edges)
+  end
+  if odd and not ((edges == 0 and perim == base + 2) or (edges == 1 and perim == base)) then
+    return false, format("Prop 3.22: an odd span with %d adjacent pairs", edges)
+  end
+  local names = { "Prop 3.22" }
+  -- Props 3.26 and 3.28: the 2-neighbours form a forest whose paths are
+  -- shortest 2-paths (when the span is even, or odd with a pair)
+  if not odd or edges == 1 then
+    for _, c in ipairs(cells) do
+      local hops, queue, head = { [c] = 0 }, { c }, 1
+      local parent = {}
+      while head <= #queue do
+        local u = queue[head]
+        head = head + 1
+        local cycle
+        near(set, u, function(o)
+          if hops[o] == nil then
+            hops[o], parent[o] = hops[u] + 1, u
+            queue[#queue + 1] = o
+          elseif o ~= parent[u] and parent[o] ~= u then
+            cycle = true
+          end
+        end)
+        if cycle then return false, "Prop 3.28: the 2-neighbours make a cycle" end
+      end
+      for o, l in pairs(hops) do
+        local d = math_abs(o[1] - c[1]) + math_abs(o[2] - c[2])
+        if l ~= (d + 1) // 2 then
+          return false, format("Prop 3.28: the 2-path from (%d,%d) to (%d,%d) "
+            .. "is not shortest", c[1], c[2], o[1], o[2])
+        end
+      end
+    end
+    names[#names + 1] = "Prop 3.28"
+  end
+  -- Prop 3.24: no coin at distance 1 from an odd full rectangle
+  if full then
+    for x0 = R[1], R[3] do
+      for x1 = x0, R[3] do
+        for y0 = R[2], R[4] do
+          for y1 = y0, R[4] do
+            local r = { x0, y0, x1, y1 }
+            if (x1 - x0 + y1 - y0) % 2 == 1 then
+              local inner = cells_in(cells, r)
+              local sr = #inner > 0 and span.rectangles(inner)
+              if sr and #sr == 1 and same_rect(sr[1], r) then
+                for _, c in ipairs(cells) do
+                  if rdist(r, c) == 1 then
+                    return false, format("Prop 3.24: (%d,%d) beside the odd "
+                      .. "full rectangle (%d,%d)-(%d,%d)", c[1], c[2], x0, y0, x1, y1)
+                  end
+                end
+              end
+            end
+          end
+        end
+      end
+    end
+    names[#names + 1] = "Prop 3.24"
+  end
+  return true, names
+end
+
 -- {================================================================
 -- Generators
 
