@@ -30,6 +30,11 @@ Thm 5.9).  Cells are lists of {x, y}; a push is { from = {x, y}, to =
       the rectangles of the family (odd, two fixed leaves at opposite
       corners, no other inside) joined by a 2-path through the adjacent
       pair (Def 3.34), central or not (Def 3.36); nil, why as leaves
+  chains.tilde(cells) -> F~, R~ | nil, why
+      the thesis's smaller alternatives to F(M) and the family of
+      rectangles (Sec. 3.3.3, before Conjecture 3.39): the rectangles are
+      found with the leaves; F~ a sorted list of cells, R~ a sorted list
+      of {x0, y0, x1, y1}
   chains.check_minimum(cells [, full]) -> true, names | false, why
       the structure every minimum configuration of one rectangle has
       (thesis Props 3.22, 3.26, 3.28; 3.24 when full, which tries every
@@ -598,6 +603,72 @@ function M.solve(m, m2)
   return { reachable = true, pushes = pushes, theorem = theorem, leaves = F,
            leaves_text = leaves_text(F) }
 end
+-- {================================================================
+-- F~ and R~ (the thesis's second version, for Conjecture 3.39)
+
+--[[
+The text leaves two readings open; this one takes: a 2-path comes out of
+U (the union of R~'s rectangles) when its first coin c0 lies outside U
+within distance 2 of a cell of U, and it runs through coins outside U;
+each rectangle of R~ within distance 2 of c0 gives R(l, c_f), l its
+corner at odd distance from c0.  (The thesis does not show that the
+result is independent of the choices; the choices here are the first in
+the order of cells and of NEAR.)
+]]
+function M.tilde(cells)
+  cells = cells_of(cells, "tilde", "the cells")
+  local set = set_of(cells)
+  local pair, why = pair_of(cells, set)
+  if not pair then return nil, why end
+  local l0 = walk(set, pair[2], pair[1], always)
+  local l1 = walk(set, pair[1], pair[2], always)
+  if not l0 or not l1 then return nil, "the 2-neighbour graph has a cycle (not minimum)" end
+  local F = { l0, l1 }
+  local R = { { r = rect_of(l0, l1), a = l0, b = l1 } }
+  local function in_u(c)
+    for _, q in ipairs(R) do if inside(q.r, c) then return true end end
+    return false
+  end
+  local done = {}
+  for _ = 1, #cells do
+    local c0
+    for _, c in ipairs(cells) do
+      if not done[c] and not in_u(c) then
+        for _, q in ipairs(R) do
+          if rdist(q.r, c) <= 2 then c0 = c; break end
+        end
+        if c0 then break end
+      end
+    end
+    if not c0 then break end
+    done[c0] = true
+    local cf = walk(set, nil, c0, function(o) return not in_u(o) end)
+    if not cf then return nil, "the 2-neighbour graph has a cycle (not minimum)" end
+    F[#F + 1] = cf
+    local n = #R
+    for i = 1, n do
+      local q = R[i]
+      if rdist(q.r, c0) <= 2 then
+        local da = math_abs(q.a[1] - c0[1]) + math_abs(q.a[2] - c0[2])
+        local l = da % 2 == 1 and q.a or q.b
+        local r = rect_of(l, cf)
+        local known = false
+        for _, o in ipairs(R) do if same_rect(o.r, r) then known = true end end
+        if not known then R[#R + 1] = { r = r, a = l, b = cf } end
+      end
+    end
+  end
+  local fl, rl = {}, {}
+  for i, c in ipairs(F) do fl[i] = { c[1], c[2] } end
+  table_sort(fl, function(a, b) return a[1] < b[1] or (a[1] == b[1] and a[2] < b[2]) end)
+  for i, q in ipairs(R) do rl[i] = { q.r[1], q.r[2], q.r[3], q.r[4] } end
+  table_sort(rl, function(a, b)
+    for k = 1, 4 do if a[k] ~= b[k] then return a[k] < b[k] end end
+    return false
+  end)
+  return fl, rl
+end
+
 -- {================================================================
 -- The structure of minimum configurations (Props 3.22-3.28)
 
