@@ -362,4 +362,27 @@ describe("the structure of minimum configurations (thesis Props 3.22-3.28)", fun
     end
     assert.is_true(checked > 100, checked)
   end)
+
+  it("lists every minimum configuration with a pair, and the theorems hold over the exact classes", function()
+    -- bench/conjecture339.lua against a count made here by brute force
+    for _, box in ipairs{ { 5, 4 }, { 6, 3 } } do
+      local want = 0
+      for _, m in ipairs(minimum_configs(box[1], box[2])) do
+        local set, pairs_ = {}, 0
+        for _, c in ipairs(m) do set[c[1] * 100 + c[2]] = true end
+        for _, c in ipairs(m) do
+          if set[(c[1] + 1) * 100 + c[2]] then pairs_ = pairs_ + 1 end
+          if set[c[1] * 100 + c[2] + 1] then pairs_ = pairs_ + 1 end
+        end
+        if pairs_ == 1 then want = want + 1 end
+      end
+      local out, st = S.run(S.PENNY .. " bench/conjecture339.lua " .. box[1] .. " " .. box[2])
+      assert.equal(0, st, out)
+      local n, classes, _, p335, t338 = out:match("^| %d+ x %d+ | (%d+) | (%d+) | (%d+) | (%d+) | (%d+) |")
+      assert.equal(want, tonumber(n), out)
+      assert.is_true(tonumber(classes) > 1, out)
+      assert.equal("0", p335, out)
+      assert.equal("0", t338, out)
+    end
+  end)
 end)
