@@ -50,7 +50,10 @@ local function rec(i, used, pairs)
     for j = 1, K do cells[j] = { pick[j] % W, pick[j] // W } end
     local r = span.rectangles(cells)
     if #r == 1 and r[1][1] == 0 and r[1][2] == 0 and r[1][3] == W - 1 and r[1][4] == H - 1 then
-      configs[#configs + 1] = cells
+      -- kept as a string of cell indices (pick is in increasing order)
+      local b = {}
+      for j = 1, K do b[j] = string.char(pick[j] // 256, pick[j] % 256) end
+      configs[#configs + 1] = table.concat(b)
     end
     return
   end
@@ -82,6 +85,15 @@ local listed = clock() - t0
 -- }===
 
 -- {=== classes: union-find over pushes
+local function cells_of(key)
+  local cells = {}
+  for j = 1, #key, 2 do
+    local hi, lo = key:byte(j, j + 1)
+    local v = hi * 256 + lo
+    cells[#cells + 1] = { v % W, v // W }
+  end
+  return cells
+end
 local function key_of(cells)
   local t = {}
   for j, c in ipairs(cells) do t[j] = idx(c[1], c[2]) end
@@ -91,7 +103,7 @@ local function key_of(cells)
   return table.concat(b)
 end
 local id = {}
-for n, c in ipairs(configs) do id[key_of(c)] = n end
+for n, key in ipairs(configs) do id[key] = n end
 local parent = {}
 for n = 1, #configs do parent[n] = n end
 local function find(a)
@@ -99,7 +111,8 @@ local function find(a)
   return a
 end
 local D4 = { { 1, 0 }, { -1, 0 }, { 0, 1 }, { 0, -1 } }
-for n, cells in ipairs(configs) do
+for n, key in ipairs(configs) do
+  local cells = cells_of(key)
   local set = {}
   for _, c in ipairs(cells) do set[idx(c[1], c[2])] = true end
   local function has(x, y) return x >= 0 and x < W and y >= 0 and y < H and set[idx(x, y)] end
@@ -139,55 +152,56 @@ local function inside_any(rects, c)
   end
   return false
 end
-local classes, fsig, tsig, conn = {}, {}, {}, {}
-local nclasses = 0
-for n, cells in ipairs(configs) do
+-- a signature's 64-bit FNV-1a hash as the key of the maps (a collision,
+-- unlikely at these counts, could only hide a break, never invent one:
+-- every break is printed with its witness)
+local function hash(str)
+  local h = -3750763034362895579
+  for j = 1, #str do
+    h = (h ~ str:byte(j)) * 1099511628211
+  end
+  return h
+end
+local nclasses, prop335, thm338 = 0, 0, 0
+local class_f, class_t, f_class, t_class, conn_f = {}, {}, {}, {}, {}
+local if_broken, onlyif_broken, witness = {}, {}, nil
+for n, key in ipairs(configs) do
+  local cells = cells_of(key)
   local c = find(n)
-  if not classes[c] then classes[c] = true; nclasses = nclasses + 1 end
-  fsig[n] = cells_key(assert(chains.leaves(cells)))
+  local f = hash(cells_key(assert(chains.leaves(cells))))
   local ft, rt = chains.tilde(cells)
   local out = {}
   for _, q in ipairs(cells) do if not inside_any(rt, q) then out[#out + 1] = q end end
-  tsig[n] = cells_key(ft) .. "|" .. cells_key(rt) .. "|" .. cells_key(out)
-  conn[n] = chains.connected(cells)
-end
--- Prop 3.35: a class with two F; Thm 3.38: one F over two classes, one
--- of them holding a 2-connected configuration
-local byclass_f, prop335 = {}, 0
-for n = 1, #configs do
-  local c = find(n)
-  if byclass_f[c] == nil then byclass_f[c] = fsig[n]
-  elseif byclass_f[c] ~= fsig[n] then prop335 = prop335 + 1 end
-end
-local conn_class, thm338 = {}, 0
-for n = 1, #configs do
-  if conn[n] then
-    local c = conn_class[fsig[n]]
-    if c == nil then conn_class[fsig[n]] = find(n) elseif c ~= find(n) then thm338 = thm338 + 1 end
+  local t = hash(cells_key(ft) .. "|" .. cells_key(rt) .. "|" .. cells_key(out))
+  if class_f[c] == nil then
+    nclasses = nclasses + 1
+    class_f[c], class_t[c] = { f, n }, { t, n }
+  else
+    -- Prop 3.35: one class, two F
+    if class_f[c][1] ~= f then prop335 = prop335 + 1 end
+    if class_t[c][1] ~= t then
+      onlyif_broken[c] = true
+      witness = witness or { "only if", class_t[c][2], n }
+    end
   end
-end
-for n = 1, #configs do
-  local c = conn_class[fsig[n]]
-  if c and c ~= find(n) then thm338 = thm338 + 1 end
-end
--- Conjecture 3.39, both ways
-local sig_class, class_sig, if_broken, onlyif_broken = {}, {}, {}, {}
-local witness
-for n = 1, #configs do
-  local c, s = find(n), tsig[n]
-  if sig_class[s] == nil then sig_class[s] = { c, n }
-  elseif sig_class[s][1] ~= c then
-    if not if_broken[s] then if_broken[s] = true end
-    witness = witness or { "if", sig_class[s][2], n }
+  if t_class[t] == nil then t_class[t] = { c, n }
+  elseif t_class[t][1] ~= c then
+    if_broken[t] = true
+    witness = witness or { "if", t_class[t][2], n }
   end
-  if class_sig[c] == nil then class_sig[c] = { s, n }
-  elseif class_sig[c][1] ~= s then
-    if not onlyif_broken[c] then onlyif_broken[c] = true end
-    witness = witness or { "only if", class_sig[c][2], n }
+  -- Thm 3.38: a 2-connected configuration's F over two classes
+  if chains.connected(cells) then
+    if conn_f[f] == nil then conn_f[f] = c elseif conn_f[f] ~= c then thm338 = thm338 + 1 end
   end
+  if f_class[f] == nil then f_class[f] = {} end
+  f_class[f][c] = true
+end
+-- every class that shares F with a 2-connected configuration's class is it
+for f, c in pairs(conn_f) do
+  for other in pairs(f_class[f]) do if other ~= c then thm338 = thm338 + 1 end end
 end
 local function count(t) local k = 0 for _ in pairs(t) do k = k + 1 end return k end
-local nsig = count(sig_class)
+local nsig = count(t_class)
 -- }===
 
 print(string.format("| %d x %d | %d | %d | %d | %d | %d | %d | %d | %.1f s (listing %.1f s) |",
@@ -209,7 +223,7 @@ if witness then
   print(string.format("first break (%s): %s classes %d and %d", witness[1],
     witness[1] == "if" and "one signature," or "one class, two signatures;",
     find(witness[2]), find(witness[3])))
-  print(art(configs[witness[2]]))
+  print(art(cells_of(configs[witness[2]])))
   print("--")
-  print(art(configs[witness[3]]))
+  print(art(cells_of(configs[witness[3]])))
 end
