@@ -57,6 +57,7 @@ build = {
     ["penny.json"] = "lua/penny/json.lua",
     ["penny.puzzle"] = "lua/penny/puzzle.lua",
     ["penny.solution"] = "lua/penny/solution.lua",
+    ["penny.bfs"] = "lua/penny/bfs.lua",
     ["penny.solve"] = "lua/penny/solve.lua",
     ["penny.explain"] = "lua/penny/explain.lua",
     ["penny.coinsliding"] = "lua/penny/coinsliding.lua",

@@ -27,6 +27,7 @@ local core = require "penny.core"
 local Solution = require("penny.solution").Solution
 local errors = require "penny.errors"
 local options = require "penny.options"
+local bfs = require "penny.bfs"
 
 local _ENV = nil
 
@@ -104,53 +105,31 @@ local function search(board, d, fixed, start, goal, lo, hi, depth, max_states,
   local want = state_key(goal)
   local first = state_key(start)
   if first == want then return {} end
-  local seen = { [first] = { coins = start } }
-  local layer, count = { first }, 1
-  for _ = 1, depth do
-    local nextl = {}
-    for done, sk in ipairs(layer) do
-      if done % 64 == 0 and core.clock() > deadline then return nil end
-      local coins = seen[sk].coins
-      local occ, ck = {}, {}
-      for m, c in ipairs(coins) do ck[m] = key(c.pos); occ[ck[m]] = true end
-      for i, c in ipairs(coins) do
-        for cq, q in ipairs(cells) do
-          local qk = ckey[cq]
-          if not occ[qk] then
-            local n = fixedcnt[qk]
-            for m = 1, #coins do
-              if m ~= i and nb[qk][ck[m]] then n = n + 1 end
-            end
-            if n >= d then
-              local nc = {}
-              for m, o in ipairs(coins) do nc[m] = o end
-              nc[i] = { pos = q, label = c.label }
-              local nk = state_key(nc)
-              if not seen[nk] then
-                seen[nk] = { coins = nc, parent = sk, move = { from = c.pos, to = q } }
-                if nk == want then
-                  local path, at = {}, nk
-                  while seen[at].parent do
-                    path[#path + 1] = seen[at].move
-                    at = seen[at].parent
-                  end
-                  for a = 1, #path // 2 do
-                    path[a], path[#path + 1 - a] = path[#path + 1 - a], path[a]
-                  end
-                  return path
-                end
-                count = count + 1
-                if count > max_states then return nil end
-                nextl[#nextl + 1] = nk
-              end
-            end
+  local function expand(_, coins, emit, known)
+    local occ, ck = {}, {}
+    for m, c in ipairs(coins) do ck[m] = key(c.pos); occ[ck[m]] = true end
+    for i, c in ipairs(coins) do
+      for cq, q in ipairs(cells) do
+        local qk = ckey[cq]
+        if not occ[qk] then
+          local n = fixedcnt[qk]
+          for m = 1, #coins do
+            if m ~= i and nb[qk][ck[m]] then n = n + 1 end
+          end
+          if n >= d then
+            local nc = {}
+            for m, o in ipairs(coins) do nc[m] = o end
+            nc[i] = { pos = q, label = c.label }
+            local nk = state_key(nc)
+            if not known(nk) and emit(nk, nc, { from = c.pos, to = q }) then return end
           end
         end
       end
     end
-    layer = nextl
   end
-  return nil
+  return (bfs.run{ start = first, data = start, to = want, expand = expand,
+    depth = depth, limit = max_states,
+    tick = function() return core.clock() > deadline end })
 end
 
 function M.improve(sol, opts)

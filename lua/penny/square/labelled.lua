@@ -56,6 +56,7 @@ local Board = require "penny.board"
 local Config = require "penny.config"
 local core = require "penny.core"
 local takedrop = require "penny.square.window"
+local bfs = require "penny.bfs"
 local sq = require "penny.square"
 
 local SHIFT = 1 << 24
@@ -152,15 +153,7 @@ function M.permute(t)
       for k = 1, s do o = o | 1 << (p[k] - 1) end
       return o == full
     end
-    if is_goal(start_pos, any) then return {} end
-    local k0 = enc(start_pos, any)
-    local parent = { [k0] = false }
-    local queue, states, head = { { start_pos, any, k0 } }, 1, 1
-    while queue[head] do
-      local st = queue[head]; head = head + 1
-      -- limits polled by states expanded: each tries every move of the
-      -- window, many times the cost of a state stored
-      if tick and head & 63 == 0 then tick() end
+    local function expand(_, st, emit, known)
       local p, m = st[1], st[2]
       local o = m
       local who = {}
@@ -184,23 +177,8 @@ function M.permute(t)
                   m2 = (m & ~(1 << (j - 1))) | 1 << (x - 1)
                 end
                 local k2 = enc(p2, m2)
-                if parent[k2] == nil then
-                  parent[k2] = { st[3], j, x }
-                  if is_goal(p2, m2) then
-                    local out, kk = {}, k2
-                    while parent[kk] do
-                      local e = parent[kk]
-                      out[#out + 1] = { W[e[2]], W[e[3]] }
-                      kk = e[1]
-                    end
-                    for a = 1, #out // 2 do
-                      out[a], out[#out + 1 - a] = out[#out + 1 - a], out[a]
-                    end
-                    return out
-                  end
-                  states = states + 1
-                  if states > limit then return nil end
-                  queue[#queue + 1] = { p2, m2, k2 }
+                if not known(k2) and emit(k2, { p2, m2 }, { W[j], W[x] }) then
+                  return
                 end
               end
             end
@@ -208,7 +186,11 @@ function M.permute(t)
         end
       end
     end
-    return nil
+    -- limits polled by states expanded: each tries every move of the
+    -- window, many times the cost of a state stored
+    return (bfs.run{ start = enc(start_pos, any), data = { start_pos, any },
+      goal = function(_, st) return is_goal(st[1], st[2]) end,
+      expand = expand, limit = limit, tick = tick, poll = 64 })
   end
 
   -- the window around q for the coin d

@@ -30,11 +30,13 @@ Breadth-first, so the list is shortest in actions; states are tried in
 the order of the cells, takes (and moves) before drops.
 ]]
 
-local error, ipairs, math = error, ipairs, math
+local error, ipairs, math, require = error, ipairs, math, require
 
 local _ENV = nil
 
 local M = {}
+
+local bfs = require "penny.bfs"
 
 local SHIFT = 1 << 24
 
@@ -83,22 +85,7 @@ function M.search(w)
     while b ~= 0 and c < 2 do b = b & (b - 1); c = c + 1 end
     return c >= 2
   end
-  local parent, act = { [from] = false }, {}
-  local found_at
-  local queue, head, seen = { from }, 1, 1
-  local function push(m, nm, a)
-    if parent[nm] ~= nil then return false end
-    parent[nm], act[nm] = m, a
-    seen = seen + 1
-    if nm == to or (goal and goal(nm)) then found_at = nm; return true end
-    queue[#queue + 1] = nm
-    return false
-  end
-  local found = false
-  while not found and queue[head] do
-    local m = queue[head]; head = head + 1
-    -- polled by states expanded (each tries up to n^2 moves)
-    if tick and head & 255 == 0 then tick() end
+  local function expand(m, _, emit)
     local inhand = total - popcount(m)
     for i = 1, n do
       local bit = 1 << (i - 1)
@@ -106,35 +93,31 @@ function M.search(w)
         if fixed & bit == 0 and (not reversible or two(m, i))
             and inhand < max_hand then
           local m2 = m & ~bit
-          if push(m, m2, TAKE | i << 2) then found = true; break end
+          if emit(m2, nil, TAKE | i << 2) then return end
           if moves then
             for j = 1, n do
               local b2 = 1 << (j - 1)
               if j ~= i and m2 & b2 == 0 and two(m2, j)
-                  and push(m, m2 | b2, MOVE | i << 2 | j << 10) then
-                found = true; break
+                  and emit(m2 | b2, nil, MOVE | i << 2 | j << 10) then
+                return
               end
             end
-            if found then break end
           end
         end
       elseif inhand > 0 and two(m, i) then
-        if push(m, m | bit, DROP | i << 2) then found = true; break end
+        if emit(m | bit, nil, DROP | i << 2) then return end
       end
     end
-    if limit and seen > limit then break end
   end
-  if not found then return nil, queue[head] and "limit" or "none" end
-  local acts, m = {}, found_at
-  while parent[m] do
-    local a = act[m]
+  -- polled by states expanded (each tries up to n^2 moves)
+  local path, why = bfs.run{ start = from, to = to, goal = goal,
+    expand = expand, limit = limit, tick = tick, poll = 256 }
+  if not path then return nil, why end
+  local acts = {}
+  for k, a in ipairs(path) do
     local kind = a & 3
-    acts[#acts + 1] = kind == MOVE and { NAMES[kind], a >> 2 & 255, a >> 10 }
+    acts[k] = kind == MOVE and { NAMES[kind], a >> 2 & 255, a >> 10 }
       or { NAMES[kind], a >> 2 }
-    m = parent[m]
-  end
-  for i = 1, #acts // 2 do
-    acts[i], acts[#acts + 1 - i] = acts[#acts + 1 - i], acts[i]
   end
   return acts
 end
