@@ -257,7 +257,8 @@ fuzz-long-fast: $(FUZZERS_UB) $(FUZZERS)
 	@sh tools/fuzzreplay.sh $(FUZZERS)
 
 # ThreadSanitizer: the same interpreter built with -fsanitize=thread, on
-# the specs of the searches that use threads (full-space and bidirectional)
+# the specs of the searches that use threads (full-space, bidirectional,
+# A*), each file in a process of its own (see asan)
 TSAN_EXE = $(B)/penny-tsan
 
 $(TSAN_EXE): csrc/main.c $(CORE_SRC) $(BIND_SRC) $(HEADERS) | $(B)/.deps
@@ -265,9 +266,13 @@ $(TSAN_EXE): csrc/main.c $(CORE_SRC) $(BIND_SRC) $(HEADERS) | $(B)/.deps
 	  -DPN_USE_READLINE -o $@ csrc/main.c $(CORE_SRC) $(BIND_SRC) -Wl,-E \
 	  /usr/lib/x86_64-linux-gnu/liblua5.4.a -lreadline -lpthread -lm -ldl
 
+TSAN_SPECS = spec/engine_spec.lua spec/distances_spec.lua spec/astar_spec.lua
+
 tsan: all $(TSAN_EXE)
-	TSAN_OPTIONS=halt_on_error=1 PENNY=$(TSAN_EXE) \
-	  $(TSAN_EXE) /usr/bin/busted spec/engine_spec.lua
+	@st=0; for f in $(TSAN_SPECS); do \
+	  TSAN_OPTIONS=halt_on_error=1 PENNY=$(TSAN_EXE) \
+	    $(TSAN_EXE) /usr/bin/busted $$f || st=1; \
+	done; exit $$st
 
 # }===================================================================
 

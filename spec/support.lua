@@ -150,4 +150,44 @@ function M.run(cmd)
   return out:gsub("__status=%d+%s*$", ""), status
 end
 
+-- {=== the engine's specs (engine, distances, astar): shared helpers
+
+-- random puzzle on a board: start, and a goal that is either a random
+-- walk from the start (solvable) or a random configuration (often not)
+function M.random_puzzle(board, rand, n, labels, walk)
+  local a = M.random_config(board, n, rand, labels)
+  local g
+  if walk then
+    g = M.random_walk(a, rand, rand(5))
+  else
+    local coins = M.random_config(board, n, rand):coins()
+    for i, c in ipairs(a:coins()) do coins[i].label = c.label end
+    g = penny.config(board, coins)
+  end
+  return a, g
+end
+
+-- two solutions with the same moves, in the same order
+function M.assert_same_moves(ref, s, what)
+  local assert = require "luassert"
+  assert.equal(#ref, #s, what)
+  for k = 1, #ref do
+    assert.same(ref.moves[k].from, s.moves[k].from, what)
+    assert.same(ref.moves[k].to, s.moves[k].to, what)
+  end
+end
+
+-- one small board of each lattice
+M.ENGINE_BOARDS = {
+  { lattice = "square", width = 4, height = 4 },
+  { lattice = "triangular", width = 4, height = 3 },
+  { lattice = "hexagonal", width = 5, height = 5 },
+  { lattice = "king", width = 3, height = 4 },
+  { lattice = "cubic", dim = 3, size = { 2, 3, 3 } },
+  { lattice = "graph", vertices = 8, edges = { { 1, 2 }, { 2, 3 }, { 3, 4 },
+      { 4, 1 }, { 1, 3 }, { 5, 6 }, { 6, 7 }, { 7, 8 }, { 8, 5 }, { 4, 5 },
+      { 2, 6 }, { 3, 7 } } },
+}
+-- }===
+
 return M
