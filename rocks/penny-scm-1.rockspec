@@ -82,6 +82,7 @@ build = {
     ["penny.square.pushing"] = "lua/penny/square/pushing.lua",
     ["penny.square.chains"] = "lua/penny/square/chains.lua",
     ["penny.square.span"] = "lua/penny/square/span.lua",
+    ["penny.square.cells"] = "lua/penny/square/cells.lua",
     ["penny.perm"] = "lua/penny/perm.lua",
     ["penny.square_solver"] = "lua/penny/square_solver.lua",
     ["penny.combined"] = "lua/penny/combined.lua",

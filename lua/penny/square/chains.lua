@@ -72,43 +72,13 @@ local _ENV = nil
 
 local M = {}
 
-local Config = require "penny.config"
 local errors = require "penny.errors"
 
--- a Config of the square grid or a list of cells {x, y}, as the list
+local grid = require "penny.square.cells"
+local key, NEAR, set_of = grid.key, grid.NEAR, grid.set_of
+
 local function cells_of(x, fname, what)
-  if Config.is_config(x) then
-    if x:board():kind() ~= "square" then
-      error(format("penny.square.chains.%s: %s: a configuration of the "
-        .. "square grid expected", fname, what), 3)
-    end
-    return x:positions()
-  end
-  if type(x) ~= "table" then
-    error(format("penny.square.chains.%s: %s: a Config or a list of cells "
-      .. "{x, y} expected, got %s", fname, what, errors.typename(x)), 3)
-  end
-  for i, c in ipairs(x) do
-    if type(c) ~= "table" or math_type(c[1]) ~= "integer"
-       or math_type(c[2]) ~= "integer" then
-      error(format("penny.square.chains.%s: %s: cell %d is not {x, y} with "
-        .. "integers", fname, what, i), 3)
-    end
-  end
-  return x
-end
-
-local SHIFT = 1 << 24
-local function key(x, y) return x * SHIFT + y end
-
--- the 2-neighbours of a cell: distance 1 or 2
-local NEAR = { { 1, 0 }, { -1, 0 }, { 0, 1 }, { 0, -1 }, { 2, 0 }, { -2, 0 },
-  { 0, 2 }, { 0, -2 }, { 1, 1 }, { 1, -1 }, { -1, 1 }, { -1, -1 } }
-
-local function set_of(cells)
-  local s = {}
-  for _, c in ipairs(cells) do s[key(c[1], c[2])] = c end
-  return s
+  return grid.check(x, "penny.square.chains." .. fname, what)
 end
 
 local function sign(v) return v < 0 and -1 or 1 end

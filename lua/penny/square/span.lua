@@ -19,39 +19,20 @@ boxes merged while two lie within distance 2 (thesis Prop 3.21, Lemma 4
 of the update paper).  A spec holds it to Config:span on random sets.
 ]]
 
-local error, ipairs, pairs, table_sort, type, math_type, format, require =
-  error, ipairs, pairs, table.sort, type, math.type, string.format, require
+local ipairs, pairs, table_sort, require = ipairs, pairs, table.sort, require
 
 local _ENV = nil
 
 local M = {}
 
-local Config = require "penny.config"
 local errors = require "penny.errors"
 
--- a Config of the square grid or a list of cells {x, y}, as the list
+local grid = require "penny.square.cells"
+local key, NEAR, set_of = grid.key, grid.NEAR, grid.set_of
+
 local function cells_of(x, fname)
-  if Config.is_config(x) and x:board():kind() == "square" then return x:positions() end
-  local ok = type(x) == "table" and not Config.is_config(x)
-  if ok then
-    for _, c in ipairs(x) do
-      if type(c) ~= "table" or math_type(c[1]) ~= "integer"
-         or math_type(c[2]) ~= "integer" then ok = false end
-    end
-  end
-  if not ok then
-    error(format("penny.square.span.%s: a configuration of the square grid "
-      .. "or a list of cells {x, y} expected, got %s", fname,
-      errors.typename(x)), 3)
-  end
-  return x
+  return grid.check(x, "penny.square.span." .. fname, "the cells")
 end
-
-local SHIFT = 1 << 24
-local function key(x, y) return x * SHIFT + y end
-
-local NEAR = { { 1, 0 }, { -1, 0 }, { 0, 1 }, { 0, -1 }, { 2, 0 }, { -2, 0 },
-  { 0, 2 }, { 0, -2 }, { 1, 1 }, { 1, -1 }, { -1, 1 }, { -1, -1 } }
 
 local function dist(r, q)
   local dx = q[1] > r[3] and q[1] - r[3] or (r[1] > q[3] and r[1] - q[3] or 0)
@@ -113,12 +94,6 @@ local function component_box(set, start, seen, skip)
     end
   end
   return b
-end
-
-local function set_of(cells)
-  local set = {}
-  for _, c in ipairs(cells) do set[key(c[1], c[2])] = c end
-  return set
 end
 
 function M.rectangles(cells)
