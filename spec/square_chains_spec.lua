@@ -81,6 +81,18 @@ describe("spans as rectangles (penny.square.span)", function()
 end)
 
 describe("2-paths and fixed leaves (penny.square.chains)", function()
+  it("say a caller's mistake at the caller's line", function()
+    assert.has_error(function() chains.twopath(5) end,
+      "penny.square.chains.twopath: the cells: a Config or a list of cells {x, y} expected, got number")
+    assert.has_error(function() span.rectangles{ { 1, "a" } } end,
+      "penny.square.span.rectangles: the cells: cell 1 is not {x, y} with integers")
+    assert.has_error(function() chains.random(4, 4, S.rng(1)) end)
+    assert.has_error(function() chains.random_path({ 0, 0 }, { 2, 0 }, S.rng(1)) end)
+    local ok, err = pcall(chains.leaves, penny.config("triangular", "o o"))
+    assert.is_false(ok)
+    assert.truthy(err:find("penny.square.chains.leaves: the cells: a configuration of the square grid", 1, true), err)
+  end)
+
   it("turns one 2-path into another between the same corners, push by push (Lemma 3.33)", function()
     local rand = S.rng(3)
     for _ = 1, 40 do
