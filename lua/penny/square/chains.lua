@@ -75,40 +75,16 @@ local M = {}
 local errors = require "penny.errors"
 
 local grid = require "penny.square.cells"
-local key, NEAR, set_of = grid.key, grid.NEAR, grid.set_of
+local key, NEAR, set_of, bbox, inside, rect_of, rdist, near, component, cells_in,
+  same_rect, same_cells = grid.key, grid.NEAR, grid.set_of, grid.bbox, grid.inside,
+  grid.rect_of, grid.rdist, grid.near, grid.component, grid.cells_in,
+  grid.same_rect, grid.same_cells
 
 local function cells_of(x, fname, what)
   return grid.check(x, "penny.square.chains." .. fname, what)
 end
 
 local function sign(v) return v < 0 and -1 or 1 end
-
-local function bbox(cells)
-  local x0, y0, x1, y1 = cells[1][1], cells[1][2], cells[1][1], cells[1][2]
-  for _, c in ipairs(cells) do
-    if c[1] < x0 then x0 = c[1] end
-    if c[1] > x1 then x1 = c[1] end
-    if c[2] < y0 then y0 = c[2] end
-    if c[2] > y1 then y1 = c[2] end
-  end
-  return { x0, y0, x1, y1 }
-end
-
-local function inside(r, c)
-  return c[1] >= r[1] and c[1] <= r[3] and c[2] >= r[2] and c[2] <= r[4]
-end
-
-local function rect_of(a, b)
-  return { a[1] < b[1] and a[1] or b[1], a[2] < b[2] and a[2] or b[2],
-           a[1] > b[1] and a[1] or b[1], a[2] > b[2] and a[2] or b[2] }
-end
-
--- the L1 distance from a cell to a rectangle
-local function rdist(r, c)
-  local dx = c[1] < r[1] and r[1] - c[1] or (c[1] > r[3] and c[1] - r[3] or 0)
-  local dy = c[2] < r[2] and r[2] - c[2] or (c[2] > r[4] and c[2] - r[4] or 0)
-  return dx + dy
-end
 
 -- {================================================================
 -- 2-paths (Lemma 3.33)
@@ -256,13 +232,6 @@ end
 -- {================================================================
 -- The 2-neighbour forest, fixed leaves and rectangles
 
-local function near(set, c, f)
-  for _, d in ipairs(NEAR) do
-    local o = set[key(c[1] + d[1], c[2] + d[2])]
-    if o then f(o) end
-  end
-end
-
 -- the one pair of adjacent coins, or nil, why
 local function pair_of(cells, set)
   local pair
@@ -334,21 +303,6 @@ function M.leaves(cells)
   return out
 end
 
--- the cells reachable from start in the forest, not through block
-local function component(set, start, block)
-  local seen, stack = { [start] = true }, { start }
-  if block then seen[block] = true end
-  while #stack > 0 do
-    local c = stack[#stack]
-    stack[#stack] = nil
-    near(set, c, function(o)
-      if not seen[o] then seen[o] = true; stack[#stack + 1] = o end
-    end)
-  end
-  if block then seen[block] = nil end
-  return seen
-end
-
 function M.connected(cells)
   cells = cells_of(cells, "connected", "the cells")
   if #cells == 0 then return true end
@@ -408,12 +362,6 @@ end
 -- {================================================================
 -- Thm 3.38
 
-local function cells_in(cells, r)
-  local out = {}
-  for _, c in ipairs(cells) do if inside(r, c) then out[#out + 1] = c end end
-  return out
-end
-
 -- cells with those inside r replaced by repl
 local function replace(cells, r, repl)
   local out = {}
@@ -440,10 +388,6 @@ local function lpath(f, g, through_x_first, h)
     end
   end
   return cells, #s
-end
-
-local function same_rect(r, q)
-  return r[1] == q[1] and r[2] == q[2] and r[3] == q[3] and r[4] == q[4]
 end
 
 -- a central rectangle of the family that want (nil: any) admits
@@ -488,13 +432,6 @@ local function activate(cells, F, out, want)
     end
   end
   return nil, "no 'L' of the active rectangle makes a central rectangle active"
-end
-
-local function same_cells(a, b)
-  if #a ~= #b then return false end
-  local s = set_of(a)
-  for _, c in ipairs(b) do if not s[key(c[1], c[2])] then return false end end
-  return true
 end
 
 local function leaves_text(F)
