@@ -392,6 +392,10 @@ function M.theory(a, b)
   for _, x in ipairs(extra) do
     local m = a:without(x)
     local from = starts(m, rects)
+    if #from == 0 then
+      leaves_seen = leaves_seen or "A less the coin has no push that keeps "
+        .. "the span, so it reaches nothing else"
+    end
     for _, y in ipairs(goals) do
       local m2 = b:without(y)
       local found
