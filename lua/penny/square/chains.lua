@@ -75,6 +75,7 @@ local M = {}
 local errors = require "penny.errors"
 
 local grid = require "penny.square.cells"
+local span = require "penny.square.span"
 local key, NEAR, set_of, bbox, inside, rect_of, rdist, near, component, cells_in,
   same_rect, same_cells = grid.key, grid.NEAR, grid.set_of, grid.bbox, grid.inside,
   grid.rect_of, grid.rdist, grid.near, grid.component, grid.cells_in,
@@ -581,7 +582,6 @@ end
 
 function M.check_minimum(cells, full)
   cells = cells_of(cells, "check_minimum", "the cells")
-  local span = require "penny.square.span"
   local rs = span.rectangles(cells)
   if #rs ~= 1 then return nil, "the span is not one rectangle" end
   local R = rs[1]
