@@ -396,6 +396,20 @@ local function wanted(a, want)
   return a.central and (not want or same_rect(a.r, want))
 end
 
+-- the 'L's of an active rectangle that the constructions try: along two
+-- of its sides, the pair near an end or at the corner ({ x first, h })
+local function ls_of(a)
+  local D = math_abs(a.g[1] - a.f[1]) + math_abs(a.g[2] - a.f[2])
+  local out = {}
+  for _, xf in ipairs{ true, false } do
+    local corner = xf and math_abs(a.g[1] - a.f[1]) or math_abs(a.g[2] - a.f[2])
+    for _, h in ipairs{ 1, 3, D, D - 2, corner - 1, corner, corner + 1, corner + 2 } do
+      if h >= 1 and h <= D and h % 2 == 1 then out[#out + 1] = { xf, h } end
+    end
+  end
+  return out
+end
+
 -- pushes (flat, appended to out) taking cells to a configuration where a
 -- central rectangle of the family is active (want, when given): the new
 -- cells and that rectangle's record, or nil, why
@@ -412,15 +426,7 @@ local function activate(cells, F, out, want)
   local inner = cells_in(cells, a.r)
   local p, why = as_path(inner, a.f, a.g)
   if not p then return nil, "the active rectangle holds " .. why end
-  local D = p.D
-  local tries = {}
-  for _, xf in ipairs{ true, false } do
-    local corner = xf and math_abs(a.g[1] - a.f[1]) or math_abs(a.g[2] - a.f[2])
-    for _, h in ipairs{ 1, 3, D, D - 2, corner - 1, corner, corner + 1, corner + 2 } do
-      if h >= 1 and h <= D and h % 2 == 1 then tries[#tries + 1] = { xf, h } end
-    end
-  end
-  for _, t in ipairs(tries) do
+  for _, t in ipairs(ls_of(a)) do
     local lcells = lpath(a.f, a.g, t[1], t[2])
     local next_cells = replace(cells, a.r, lcells)
     local nset = set_of(next_cells)
@@ -442,6 +448,69 @@ local function leaves_text(F)
     parts[#parts + 1] = format("(%d,%d)", c[1], c[2])
   end
   return concat(parts, " ")
+end
+
+-- an active rectangle that cells and goal share, with the same coins
+-- outside it, or nil
+local function shared(cells, goal, goal_act, F)
+  for _, a in ipairs(active(cells, set_of(cells), F)) do
+    for _, b in ipairs(goal_act) do
+      if same_rect(a.r, b.r) and same_cells(replace(cells, a.r, {}), replace(goal, a.r, {})) then
+        return a
+      end
+    end
+  end
+end
+
+local function cells_key(cells)
+  local t = {}
+  for i, c in ipairs(cells) do t[i] = key(c[1], c[2]) end
+  table_sort(t)
+  return concat(t, ",")
+end
+
+-- a breadth-first search over configurations, each step one active
+-- rectangle's 2-path turned into one of its 'L's (Lemma 3.33), until one
+-- shares an active rectangle with goal: the pushes appended to out, or
+-- false (at most HOPS configurations are tried)
+local HOPS = 300
+local function hop_search(m, goal, F, out)
+  local goal_act = active(goal, set_of(goal), F)
+  local seen, queue, head = { [cells_key(m)] = true }, { { cells = m } }, 1
+  while queue[head] and #queue < HOPS do
+    local node = queue[head]
+    head = head + 1
+    for _, a in ipairs(active(node.cells, set_of(node.cells), F)) do
+      for _, t in ipairs(ls_of(a)) do
+        local lcells = lpath(a.f, a.g, t[1], t[2])
+        local nc = replace(node.cells, a.r, lcells)
+        local k = cells_key(nc)
+        if not seen[k] then
+          seen[k] = true
+          local step = { cells = nc, parent = node, a = a, to = lcells }
+          queue[#queue + 1] = step
+          local hit = shared(nc, goal, goal_act, F)
+          if hit then
+            local chain = {}
+            while step.parent do chain[#chain + 1] = step; step = step.parent end
+            for i = #chain, 1, -1 do
+              local st = chain[i]
+              local p = as_path(cells_in(st.parent.cells, st.a.r), st.a.f, st.a.g)
+              local q = as_path(st.to, st.a.f, st.a.g)
+              if not p or not q then return false end
+              sort_path(p, q, out)
+            end
+            local p = as_path(cells_in(nc, hit.r), hit.f, hit.g)
+            local q = as_path(cells_in(goal, hit.r), hit.f, hit.g)
+            if not p or not q then return false end
+            sort_path(p, q, out)
+            return true
+          end
+        end
+      end
+    end
+  end
+  return false
 end
 
 function M.solve(m, m2)
@@ -486,8 +555,15 @@ function M.solve(m, m2)
     if x2 then x1, a1 = activate(m, F, out1, a2.r) end
   end
   if not (x1 and x2) then
+    -- no central rectangle: a short search over 'L's of active rectangles
+    local out = {}
+    if hop_search(m, m2, F, out) then
+      return { reachable = true, pushes = quads_to_pushes(out, {}),
+               theorem = "Lemma 3.33", leaves = F, leaves_text = leaves_text(F) }
+    end
     return nil, "no central rectangle of the fixed leaves could be made "
-      .. "active in both (Thm 3.37 does not apply)"
+      .. "active in both (Thm 3.37 does not apply), and no short chain of "
+      .. "2-path changes (Lemma 3.33) joins them"
   end
   local p = as_path(cells_in(x1, a1.r), a1.f, a1.g)
   local q = as_path(cells_in(x2, a1.r), a1.f, a1.g)
