@@ -290,6 +290,11 @@ local function fixed_leaves(cells, set)
     F[#F + 1] = cf
     r = { r[1] < cf[1] and r[1] or cf[1], r[2] < cf[2] and r[2] or cf[2],
           r[3] > cf[1] and r[3] or cf[1], r[4] > cf[2] and r[4] or cf[2] }
+    -- in a minimum configuration the 2-path goes away from R' (Prop
+    -- 3.28), so the grown R' holds c0; else the search would not end
+    if not inside(r, c0) then
+      return nil, "a 2-path out of a full rectangle turns back (not minimum)"
+    end
   end
   return F, r
 end
