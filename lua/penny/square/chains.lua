@@ -2,8 +2,8 @@
 penny.square.chains -- the pushing game between minimum configurations of
 one odd rectangle, by its theorems instead of a search (thesis Sec. 3.3.3:
 Lemma 3.33, Def 3.34-3.36, Prop 3.35, Thms 3.37-3.38; update paper
-Thm 5.9).  Cells are lists of {x, y}; a push is { from = {x, y}, to =
-{x, y} }.
+Thm 5.9).  Cells are a Config of the square grid or a list of {x, y};
+a push is { from = {x, y}, to = {x, y} }.
 
   chains.twopath(cells) -> path | nil, why
       cells forming a 2-path between two opposite corners of their
@@ -23,9 +23,11 @@ Thm 5.9).  Cells are lists of {x, y}; a push is { from = {x, y}, to =
                          { reachable = false, why } | nil, why
       between two minimum configurations of one odd rectangle, each with
       one pair of adjacent coins: unreachable when their fixed leaves
-      differ (Prop 3.35); when one is 2-connected and the leaves agree,
-      the pushes (Thm 3.38; Lemma 3.33 when both are 2-paths); nil when
-      neither is 2-connected
+      differ (Prop 3.35); when the leaves agree, the pushes where one is
+      2-connected (Thm 3.38; Lemma 3.33 when both are 2-paths), where a
+      central rectangle can be made active in both (Thm 3.37), or where
+      a short search over changes of 2-paths (Lemma 3.33) joins them;
+      nil, why otherwise
   chains.active(cells) -> list of { rect = {x0, y0, x1, y1}, ends, central }
       the rectangles of the family (odd, two fixed leaves at opposite
       corners, no other inside) joined by a 2-path through the adjacent
