@@ -189,14 +189,13 @@ for n, key in ipairs(configs) do
     if_broken[t] = true
     witness = witness or { "if", t_class[t][2], n }
   end
-  -- Thm 3.38: a 2-connected configuration's F over two classes
-  if chains.connected(cells) then
-    if conn_f[f] == nil then conn_f[f] = c elseif conn_f[f] ~= c then thm338 = thm338 + 1 end
-  end
+  -- Thm 3.38: the class of a 2-connected configuration holds its F
+  if chains.connected(cells) and conn_f[f] == nil then conn_f[f] = c end
   if f_class[f] == nil then f_class[f] = {} end
   f_class[f][c] = true
 end
--- every class that shares F with a 2-connected configuration's class is it
+-- every class with the F of a 2-connected configuration is that one's
+-- (two 2-connected ones in two classes count here too)
 for f, c in pairs(conn_f) do
   for other in pairs(f_class[f]) do if other ~= c then thm338 = thm338 + 1 end end
 end

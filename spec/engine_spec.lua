@@ -4,7 +4,6 @@ local cs = require "penny.coinsliding"
 
 local random_walk = S.random_walk
 local random_puzzle = S.random_puzzle
-local assert_same_moves = S.assert_same_moves
 local BOARDS = S.ENGINE_BOARDS
 
 describe("the exact engine agrees with the plain BFS", function()

@@ -159,18 +159,7 @@ describe("minimum+1 puzzles by the theorems (pushing.theory)", function()
         local a = plus_one(rand, box[1], box[2])
         local b
         if i % 2 == 0 then b = plus_one(rand, box[1], box[2])
-        else
-          local sp = a:span(2)
-          b = a
-          for _ = 1, 1 + rand(10) do
-            local keep = {}
-            for m in b:moves(2) do
-              if b:apply(m, 2):span(2) == sp then keep[#keep + 1] = m end
-            end
-            if #keep == 0 then break end
-            b = b:apply(keep[rand(#keep)], 2)
-          end
-        end
+        else b = S.span_walk(a, rand, 1 + rand(10)) end
         total = total + 1
         local truth = pushing.solve(a, b)
         local r = pushing.theory(a, b)
@@ -329,15 +318,7 @@ describe("the structure of minimum configurations (thesis Props 3.22-3.28)", fun
     for _ = 1, 80 do
       local a = plus_one(rand, 4 + rand(2) - 1, 3 + rand(2) - 1)
       local sp = a:span(2)
-      local b = a
-      for _ = 1, 2 + rand(6) do
-        local keep = {}
-        for m in b:moves(2) do
-          if b:apply(m, 2):span(2) == sp then keep[#keep + 1] = m end
-        end
-        if #keep == 0 then break end
-        b = b:apply(keep[rand(#keep)], 2)
-      end
+      local b = S.span_walk(a, rand, 2 + rand(6))
       local s = penny.puzzle{ board = SQ, start = a, goal = b }:solve{ method = "bfs", progress = false }
       assert.equal("solved", s.verdict)
       -- the moves with no coin moved twice in a row (two such are one)

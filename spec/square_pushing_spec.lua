@@ -87,16 +87,7 @@ describe("minimum+1 puzzles by the pushing game (thesis Prop 3.32)", function()
       local a, b = all[rand(#all)], all[rand(#all)]
       if i % 2 == 0 then
         -- a few moves that keep the span: a goal the start may reach
-        local span = a:span(2)
-        b = a
-        for _ = 1, 1 + rand(8) do
-          local keep = {}
-          for m in b:moves(2) do
-            if b:apply(m, 2):span(2) == span then keep[#keep + 1] = m end
-          end
-          if #keep == 0 then break end
-          b = b:apply(keep[rand(#keep)], 2)
-        end
+        b = S.span_walk(a, rand, 1 + rand(8))
       end
       local r, why = pushing.solve(a, b)
       assert.is_not_nil(r, why)

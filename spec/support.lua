@@ -177,6 +177,21 @@ function M.assert_same_moves(ref, s, what)
   end
 end
 
+-- cfg after up to steps random moves (rand(#moves) each) that keep its
+-- span: a goal the start may reach (the walk stops where no move keeps it)
+function M.span_walk(cfg, rand, steps)
+  local sp = cfg:span(2)
+  for _ = 1, steps do
+    local keep = {}
+    for m in cfg:moves(2) do
+      if cfg:apply(m, 2):span(2) == sp then keep[#keep + 1] = m end
+    end
+    if #keep == 0 then break end
+    cfg = cfg:apply(keep[rand(#keep)], 2)
+  end
+  return cfg
+end
+
 -- one small board of each lattice
 M.ENGINE_BOARDS = {
   { lattice = "square", width = 4, height = 4 },

@@ -36,12 +36,11 @@ function M.run(s)
     s.poll or 64
   local parent, act = { [start] = false }, {}
   local keys, datas = { start }, { s.data }
-  local n, stored, found, cur = 1, 1, nil, nil
+  local n, found, cur = 1, nil, nil
   local function emit(k, d, a)
     if parent[k] ~= nil then return false end
     parent[k], act[k] = cur, a
     if k == to or (goal and goal(k, d)) then found = k; return true end
-    stored = stored + 1
     n = n + 1
     keys[n], datas[n] = k, d
     return false
@@ -59,7 +58,7 @@ function M.run(s)
     if tick and head % poll == 0 and tick() then return nil, "limit" end
     expand(cur, d, emit, known)
     if found then break end
-    if stored > limit then return nil, head <= n and "limit" or "none" end
+    if n > limit then return nil, head <= n and "limit" or "none" end
   end
   if not found then return nil, "none" end
   local path, k = {}, found

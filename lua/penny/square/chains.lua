@@ -271,13 +271,21 @@ end
 
 local function always() return true end
 
--- F(M) as a list, the final rectangle R', or nil, why
-local function fixed_leaves(cells, set)
+-- step 1 of the searches of F and F~: the ends of a maximal 2-path
+-- through the adjacent pair, or nil, why
+local function first_ends(cells, set)
   local pair, why = pair_of(cells, set)
   if not pair then return nil, why end
   local l0 = walk(set, pair[2], pair[1], always)
   local l1 = walk(set, pair[1], pair[2], always)
   if not l0 or not l1 then return nil, "the 2-neighbour graph has a cycle (not minimum)" end
+  return l0, l1
+end
+
+-- F(M) as a list, the final rectangle R', or nil, why
+local function fixed_leaves(cells, set)
+  local l0, l1 = first_ends(cells, set)
+  if not l0 then return nil, l1 end
   local F = { l0, l1 }
   local r = rect_of(l0, l1)
   while true do
@@ -543,15 +551,8 @@ function M.solve(m, m2)
   local x1, a1, x2, a2
   -- an active rectangle the two share, with the same coins outside it:
   -- Lemma 3.33 inside it is all it takes
-  local act2 = active(m2, set2, F)
-  for _, a in ipairs(active(m, set, F)) do
-    for _, b in ipairs(act2) do
-      if not x1 and same_rect(a.r, b.r)
-         and same_cells(replace(m, a.r, {}), replace(m2, a.r, {})) then
-        x1, a1, x2 = m, a, m2
-      end
-    end
-  end
+  local common = shared(m, m2, active(m2, set2, F), F)
+  if common then x1, a1, x2 = m, common, m2 end
   if not x1 then
     x1, a1 = activate(m, F, out1)
     if x1 then x2 = activate(m2, F, out2, a1.r) end
@@ -609,11 +610,8 @@ the order of cells and of NEAR.)
 function M.tilde(cells)
   cells = cells_of(cells, "tilde", "the cells")
   local set = set_of(cells)
-  local pair, why = pair_of(cells, set)
-  if not pair then return nil, why end
-  local l0 = walk(set, pair[2], pair[1], always)
-  local l1 = walk(set, pair[1], pair[2], always)
-  if not l0 or not l1 then return nil, "the 2-neighbour graph has a cycle (not minimum)" end
+  local l0, l1 = first_ends(cells, set)
+  if not l0 then return nil, l1 end
   local F = { l0, l1 }
   local R = { { r = rect_of(l0, l1), a = l0, b = l1 } }
   local function in_u(c)

@@ -163,21 +163,29 @@ local function cell_of(cells, bit)
   return cells[i]
 end
 
---[[
-solve(a, b, opts): see the header.  Returns the result table, or nil and
-why (the puzzle is not of this kind, or a limit stopped the search; the
-third value is then "limit").
-]]
-function M.solve(a, b, opts)
-  check(a, "solve")
-  check(b, "solve")
-  opts = opts or {}
+-- what solve and theory both ask of a puzzle A -> B: coins alike, as many
+-- in B, the same span; span(A)'s rectangles, or nil, why
+local function same_span(a, b, name)
+  check(a, name)
+  check(b, name)
   if a:labelled() or b:labelled() then
     return nil, "labelled coins (the reduction to the pushing game forgets labels)"
   end
   if #a ~= #b then return nil, "A and B have different numbers of coins" end
   local rects = rects_of(a)
   if not span.same(rects, rects_of(b)) then return nil, "span(A) and span(B) differ" end
+  return rects
+end
+
+--[[
+solve(a, b, opts): see the header.  Returns the result table, or nil and
+why (the puzzle is not of this kind, or a limit stopped the search; the
+third value is then "limit").
+]]
+function M.solve(a, b, opts)
+  local rects, why = same_span(a, b, "solve")
+  if not rects then return nil, why end
+  opts = opts or {}
   local area = 0
   for _, r in ipairs(rects) do area = area + (r[3] - r[1] + 1) * (r[4] - r[2] + 1) end
   if area > MAX_CELLS then
@@ -354,14 +362,8 @@ theory(a, b) -> result | nil, why
   why }; nil, why where some pair is left undecided.
 ]]
 function M.theory(a, b)
-  check(a, "theory")
-  check(b, "theory")
-  if a:labelled() or b:labelled() then
-    return nil, "labelled coins (the reduction to the pushing game forgets labels)"
-  end
-  if #a ~= #b then return nil, "A and B have different numbers of coins" end
-  local rects = rects_of(a)
-  if not span.same(rects, rects_of(b)) then return nil, "span(A) and span(B) differ" end
+  local rects, why = same_span(a, b, "theory")
+  if not rects then return nil, why end
   if #rects ~= 1 then return nil, "span(A) is not one rectangle" end
   local ok, extra = M.plus_one(a)
   if not ok then return nil, "A is not minimum+1: " .. extra end
@@ -405,8 +407,8 @@ function M.theory(a, b)
           .. "so no push leads to it"
       else
         for _, st in ipairs(from) do
-          local r, why = chains.solve(st[1]:positions(), m2:positions())
-          if not r then undecided = why
+          local r, rwhy = chains.solve(st[1]:positions(), m2:positions())
+          if not r then undecided = rwhy
           elseif r.reachable then
             found = r
             if st[2] then table_insert(r.pushes, 1, st[2]) end
