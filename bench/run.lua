@@ -14,7 +14,8 @@ bench/run.lua -- the benchmarks of `make bench` (see BENCHMARKS.md).
   --sample N             part D: font5x9 puzzles to time, at evenly spaced
                          quantiles of Chaffin's lengths (default 12)
   --goal X               part D: instead, the 36 font5x9 puzzles to letter
-                         X, with one penny.databases() for all of them
+                         X, with one penny.databases() for all of them;
+                         --goal all: the whole set in one run, goal by goal
   --limit S              parts B, D: time limit per puzzle (default 600)
   --memory GB            memory budget (default 16)
   --threads N            threads (default: all cores)
@@ -40,6 +41,7 @@ bench/run.lua -- the benchmarks of `make bench` (see BENCHMARKS.md).
   C  the plain baseline (bench/baseline.c, a hash-set BFS written the
      obvious way) and the engine on the same puzzles, same run: ratios
   D  font5x9: a sample spread over the lengths, extrapolated to all 1,332
+     (or with --goal all, the 1,332 themselves as one run)
   E  large windows: the engine against the plain BFS on the triangular grid
   F  triangular grid, constructive: 100,000 coins to a shape far away
   G  line pushes: permutation puzzles in a 10 x 10 box (64 tokens), pushes
