@@ -248,4 +248,18 @@ describe("square grid: labelled coins, one span (thesis Thm 3.16)", function()
     assert.equal("solved", s.verdict, s.reason)
     assert.is_true(p:check(s.moves))
   end)
+
+  it("moves labels between rectangles of the span (2 x 6, 3 x 3 and a lone coin)", function()
+    -- the two extra coins leave the 2 x 6 for the minimum 3 x 3, and 6
+    -- crosses the other way; its swap takes 11 moves in a window of 18
+    -- cells, which a one-sided search found only after 300,000 states
+    -- (penny.bfs.bidir, from both ends)
+    local a = penny.config(SQ, "5......\n.......\n2......\na8.....\n.7..3..\n4......\n....6.1\n..9....")
+    local b = penny.config(SQ, "a......\n.......\n6......\n.......\n.5..3..\n7...8..\n....421\n..9....")
+    assert.equal(3, #sq.rectangles(a))
+    local p = penny.puzzle{ board = SQ, start = a, goal = b }
+    local s = ss.solve_puzzle(p)
+    assert.equal("solved", s.verdict, s.reason)
+    assert.is_true(p:check(s.moves))
+  end)
 end)
