@@ -75,18 +75,26 @@ describe("the engine on windows past 64 cells", function()
   end
 
   -- the configurations that can reach goal, by reverse moves checked
-  -- with the reference move rule (cfg:legal), or nil past max
+  -- with the reference move rule (cfg:legal), labels kept, or nil past
+  -- max
   local function reaching(goal, max)
     local seen, list, i = { [goal:key()] = true }, { goal }, 1
     local cells = goal:board():cells()
     while list[i] do
       local y = list[i]
       i = i + 1
-      for _, t in ipairs(y:positions()) do
+      for _, t in ipairs(y:coins()) do
         local rest = y:without(t)
         for _, a in ipairs(cells) do
           if not y:has(a) then
             local x = rest:with(a)
+            if t.label and x:legal{ from = a, to = t } then
+              -- the coin on a carries t's label
+              local cs, c = rest:coins(), { table.unpack(a) }
+              c.label = t.label
+              cs[#cs + 1] = c
+              x = penny.config(goal:board(), cs)
+            end
             if x:legal{ from = a, to = t } and not seen[x:key()] then
               seen[x:key()] = true
               list[#list + 1] = x
@@ -152,13 +160,14 @@ describe("the engine on windows past 64 cells", function()
     local ok, err = pcall(p.solve, p, { method = "full" })
     assert.is_false(ok)
     assert.matches("'bidir', 'astar' and 'bfs' search it", err)
-    -- labelled coins, and more sets of cells than 2^63: the plain BFS
+    -- labelled coins, and more sets of cells than 2^63: A* says what
+    -- searches them (the plain search, from both ends for bidir)
     local coins = a:coins()
     for i, c in ipairs(coins) do c.label = i % 2 + 1 end
     local la = penny.config(board, coins)
     local lp = penny.puzzle{ board = board, start = la,
                              goal = random_walk(la, rand, 2) }
-    ok, err = pcall(lp.solve, lp, { method = "bidir" })
+    ok, err = pcall(lp.solve, lp, { method = "astar" })
     assert.is_false(ok)
     assert.matches("coins that are all alike.*method 'bfs'", err)
     local big
@@ -169,6 +178,76 @@ describe("the engine on windows past 64 cells", function()
     assert.is_false(ok)
     assert.matches("more than 2%^63 configurations.*method 'bfs'", err)
     assert.equal(1, #bp:solve{ method = "auto" })
+    assert.equal(1, #bp:solve{ method = "bidir" })
+  end)
+
+  -- the plain search from both ends (csrc/search/bfs.c), where the wide
+  -- game's keys do not hold the states: against the plain BFS
+  local function same_as_plain(p, what)
+    local ref = p:solve{ method = "bfs", max_states = 3000000 }
+    if ref.verdict == "unknown" then return false end
+    for _, m in ipairs{ "bidir", "auto" } do
+      local s = p:solve{ method = m }
+      assert.equal(ref.verdict, s.verdict, what .. " " .. m)
+      if ref.verdict == "solved" then
+        assert.equal(#ref, #s, what .. " " .. m)
+        assert.is_true(p:check(s.moves), what .. " " .. m)
+        assert.matches("^optimal: bidirectional", s.reason)
+      end
+    end
+    return true
+  end
+
+  it("searches labelled coins from both ends, fixed goals, solvable or not", function()
+    local rand = S.rng(4700)
+    local solved, unsolvable = 0, 0
+    for trial = 1, 24 do
+      local board = penny.board(trial % 2 == 0
+        and { lattice = "square", width = 10, height = 9 }
+        or { lattice = "triangular", width = 10, height = 7 })
+      local a = wide_start(board, rand, 8 + rand(3))
+      local coins = a:coins()
+      -- every label different, or three colours
+      local colours = trial % 4 < 2 and #coins or 3
+      for i, c in ipairs(coins) do c.label = (i - 1) % colours + 1 end
+      a = penny.config(board, coins)
+      if trial % 3 == 0 then
+        -- a goal drawn in span(A) with the same labels, held to the
+        -- configurations that reach it (the plain BFS from the start
+        -- would not finish: labelled spaces are large)
+        local cells = a:span():positions()
+        for i = #cells, 2, -1 do local j = rand(i); cells[i], cells[j] = cells[j], cells[i] end
+        for i, c in ipairs(coins) do cells[i].label = c.label end
+        local g = penny.config(board, { table.unpack(cells, 1, #coins) })
+        local back = reaching(g, 3000)
+        if back and not back[a:key()] then
+          local p = penny.puzzle{ board = board, start = a, goal = g }
+          local s = p:solve{ method = "bidir", max_states = 1000000 }
+          assert.equal("unsolvable", s.verdict, "trial " .. trial)
+          if s.reason:find("^complete search") then unsolvable = unsolvable + 1 end
+        end
+      else
+        local p = penny.puzzle{ board = board, start = a,
+                                goal = random_walk(a, rand, 1 + rand(2)) }
+        if same_as_plain(p, "trial " .. trial) then solved = solved + 1 end
+      end
+    end
+    assert.is_true(solved >= 12 and unsolvable >= 3, solved .. " solved, "
+      .. unsolvable .. " proved unsolvable by the search")
+  end)
+
+  it("searches more sets of cells than 2^63 from both ends (18 to 22 coins in 10 x 10)", function()
+    local rand = S.rng(4800)
+    local board = penny.board{ width = 10, height = 10 }
+    local done = 0
+    for trial = 1, 5 do
+      local a
+      repeat a = S.random_config(board, 17 + rand(5), rand) until #a:span() == 100
+      local p = penny.puzzle{ board = board, start = a,
+                              goal = random_walk(a, rand, 1 + rand(2)) }
+      if same_as_plain(p, "trial " .. trial) then done = done + 1 end
+    end
+    assert.is_true(done >= 4, done .. " compared")
   end)
 
   it("gives auto the optimum of goals a few moves away in 10 x 10 spans", function()

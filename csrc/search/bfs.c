@@ -9,11 +9,19 @@
 ** difference of a state and its parent.  Memory is checked against the
 ** budget before every allocation, so a search that is too large stops
 ** with a clear verdict instead of being killed.
+**
+** pn_bfs_bidir is the same search from both ends, for a fixed goal with
+** every coin, on windows that neither the bitboards nor the wide game's
+** one-word keys hold (labelled coins past 64 cells, more than 2^63 coin
+** sets): each side has its own visited set, the goal's side expands by
+** reverse moves, and the two meet in about the square root of the states
+** one side would store.
 */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "bfs.h"
 #include "core/stateset.h"
 #include "core/util.h"
 
@@ -46,6 +54,8 @@ typedef struct bfs {
   uint32_t cur;                /* state being expanded */
   int found;                   /* goal index + 1 once found */
   int oom;                     /* budget hit while inserting */
+  const pn_stateset *other;    /* both ends: the other side's states */
+  int64_t meet;                /* both ends: found there, at this index */
   pn_goal goal;
   int32_t *labels;             /* rank -> label */
   pn_error *err;
@@ -119,10 +129,17 @@ static void emit_child(uint32_t from, uint32_t to, void *ud) {
   if (!placed) ch[j++] = coin;
   idx = insert(s, ch, s->cur);
   if (idx == -2) { s->oom = 1; return; }
-  if (idx >= 0 && is_goal(s, ch)) s->found = (int)(idx + 1);
+  if (idx < 0) return;
+  if (s->other) {
+    int64_t at = pn_stateset_find(s->other, ch);
+    if (at >= 0) { s->found = (int)(idx + 1); s->meet = at; }
+  } else if (is_goal(s, ch)) {
+    s->found = (int)(idx + 1);
+  }
 }
 
-static void expand(bfs *s, uint32_t si) {
+/* the coins of state si into the scratch (occ, rank, coins, pos) */
+static void load(bfs *s, uint32_t si) {
   uint32_t i;
   const uint32_t *st = state_at(s, si);
   s->cur = si;
@@ -133,35 +150,80 @@ static void expand(bfs *s, uint32_t si) {
     s->rank[c] = (uint8_t)(st[i] & 0xff);
     if (s->r->slide) s->pos[i] = pn_board_cell(s->b, c);
   }
-  pn_dense_moves(&s->g, s->r->d, s->occ, s->coins, s->n, s->cnt, s->targets,
-                 emit_child, s);
-  /* the arena may have moved while inserting children */
-  st = state_at(s, si);
-  for (i = 0; i < s->n; i++) s->occ[st[i] >> 8] = 0;
 }
 
-/* moves from the start to state idx, recovered from the parent links */
-static int path(bfs *s, uint32_t idx, pn_result *res) {
+static void unload(bfs *s) {
+  uint32_t i;
+  for (i = 0; i < s->n; i++) s->occ[s->coins[i]] = 0;
+}
+
+static void expand(bfs *s, uint32_t si) {
+  load(s, si);
+  pn_dense_moves(&s->g, s->r->d, s->occ, s->coins, s->n, s->cnt, s->targets,
+                 emit_child, s);
+  unload(s);
+}
+
+/* the states one move before si: a coin with at least d neighbours among
+** the others came from any free cell (no slides) */
+static void expand_back(bfs *s, uint32_t si) {
+  uint32_t i, j, a;
+  load(s, si);
+  for (i = 0; i < s->n && !s->found && !s->oom; i++) {
+    uint32_t t = s->coins[i];
+    int k = 0;
+    for (j = s->g.off[t]; j < s->g.off[t + 1]; j++) k += s->occ[s->g.nbr[j]];
+    if (k < s->r->d) continue;
+    for (a = 0; a < s->ncell && !s->found && !s->oom; a++)
+      if (!s->occ[a]) emit_child(t, a, s);
+  }
+  unload(s);
+}
+
+/* the move from state a to state b, which differ in exactly one coin:
+** both sorted arrays walked */
+static pn_move move_between(const bfs *s, const uint32_t *a,
+                            const uint32_t *b) {
+  uint32_t x = 0, y = 0, from = 0, to = 0;
+  pn_move m;
+  while (x < s->n || y < s->n) {
+    if (y >= s->n || (x < s->n && a[x] < b[y])) from = a[x++] >> 8;
+    else if (x >= s->n || b[y] < a[x]) to = b[y++] >> 8;
+    else { x++; y++; }
+  }
+  m.from = pn_board_cell(s->b, from);
+  m.to = pn_board_cell(s->b, to);
+  return m;
+}
+
+/* moves from the start to state idx, recovered from the parent links;
+** then, with back (the goal's side of a search from both ends), the
+** moves from its state bidx on to the goal */
+static int path(bfs *s, uint32_t idx, const bfs *back, uint32_t bidx,
+                pn_result *res) {
   size_t len = 0, k;
   uint32_t i;
   for (i = idx; i != 0; i = parent_of(s, i)) len++;
+  if (back)
+    for (i = bidx; i != 0; i = parent_of(back, i)) len++;
   res->moves = malloc((len + 1) * sizeof *res->moves);
   if (!res->moves) return pn_seterror(s->err, PN_ENOMEM, "out of memory");
   res->nmoves = len;
-  for (k = len, i = idx; i != 0; i = parent_of(s, i)) {
-    const uint32_t *a = state_at(s, parent_of(s, i));
-    const uint32_t *b = state_at(s, i);
-    uint32_t x = 0, y = 0, from = 0, to = 0;
-    /* a and b differ in exactly one coin; walk both sorted arrays */
-    while (x < s->n || y < s->n) {
-      if (y >= s->n || (x < s->n && a[x] < b[y])) from = a[x++] >> 8;
-      else if (x >= s->n || b[y] < a[x]) to = b[y++] >> 8;
-      else { x++; y++; }
-    }
-    k--;
-    res->moves[k].from = pn_board_cell(s->b, from);
-    res->moves[k].to = pn_board_cell(s->b, to);
+  k = len;
+  if (back) {
+    /* the goal's side, from its end: state i reached by reverse moves from
+    ** its parent, so the move goes from i to the parent */
+    size_t m = 0;
+    for (i = bidx; i != 0; i = parent_of(back, i)) m++;
+    k = len - m;
+    for (i = bidx; i != 0; i = parent_of(back, i))
+      res->moves[k++] = move_between(back, state_at(back, i),
+                                     state_at(back, parent_of(back, i)));
+    k = len - m;
   }
+  for (i = idx; i != 0; i = parent_of(s, i))
+    res->moves[--k] = move_between(s, state_at(s, parent_of(s, i)),
+                                   state_at(s, i));
   return PN_OK;
 }
 
@@ -191,16 +253,18 @@ static int encode(bfs *s, const pn_config *c, uint32_t *st, int nranks) {
   return 1;
 }
 
-int pn_bfs(const pn_board *b, const pn_rule *r, const pn_config *start,
-           const pn_config *goal, pn_goalmode mode, const pn_limits *lim,
-           pn_result *res, pn_error *err) {
-  bfs s;
-  int rc = PN_OK, nranks = 0;
-  size_t i, layer_start, layer_end;
-  double t0 = pn_clock();
-  pn_result_clear(res);
-  memset(&s, 0, sizeof s);
-  s.b = b; s.r = r; s.err = err;
+/* one side of a search: the checks, the label ranks (in order of first
+** appearance in the start, so that both sides of a search from both ends
+** agree), the visited set under max_memory and max_states, the scratch.
+** The caller frees s (bfs_free) whatever this returns. */
+static int open_side(bfs *s, const pn_board *b, const pn_rule *r,
+                     const pn_config *start, size_t max_memory,
+                     size_t max_states, int *nranks, pn_error *err) {
+  int rc;
+  size_t i;
+  memset(s, 0, sizeof *s);
+  s->b = b; s->r = r; s->err = err;
+  *nranks = 0;
   if ((rc = pn_rule_valid(r, err)) != PN_OK) return rc;
   if (!pn_board_bounded(b))
     return pn_seterror(err, PN_EINVAL, "plain BFS needs a bounded board "
@@ -209,46 +273,56 @@ int pn_bfs(const pn_board *b, const pn_rule *r, const pn_config *start,
     return pn_seterror(err, PN_ELIMIT, "too large for this solver: %zu "
                        "cells (plain BFS handles up to %u)",
                        pn_board_ncells(b), (unsigned)MAX_CELLS);
+  if (start->n == 0)
+    return pn_seterror(err, PN_EINVAL, "the start has no coins");
+  s->n = (uint32_t)start->n;
+  s->ncell = (uint32_t)pn_board_ncells(b);
+  pn_board_csr(b, &s->g);
+  pn_stateset_init(&s->set, s->n * sizeof(uint32_t), sizeof(uint32_t),
+                   max_memory, max_states);
+  s->labels = malloc(MAX_RANKS * sizeof *s->labels);
+  if (!s->labels) return pn_seterror(err, PN_ENOMEM, "out of memory");
+  for (i = 0; i < start->n; i++) {
+    int k;
+    for (k = 0; k < *nranks && s->labels[k] != start->label[i]; k++) {}
+    if (k == *nranks) {
+      if (*nranks == MAX_RANKS)
+        return pn_seterror(err, PN_ELIMIT, "too many distinct labels for "
+                           "plain BFS (at most %d)", MAX_RANKS);
+      s->labels[(*nranks)++] = start->label[i];
+    }
+  }
+  s->occ = calloc(s->ncell, 1);
+  s->rank = calloc(s->ncell, 1);
+  s->cnt = calloc(s->ncell, sizeof *s->cnt);
+  s->targets = malloc(s->ncell * sizeof *s->targets);
+  s->coins = malloc(s->n * sizeof *s->coins);
+  s->child = malloc(s->n * sizeof *s->child);
+  s->pos = malloc((s->n + 1) * sizeof *s->pos);
+  if (!s->occ || !s->rank || !s->cnt || !s->targets || !s->coins || !s->child
+      || !s->pos)
+    return pn_seterror(err, PN_ENOMEM, "out of memory");
+  (void)pn_budget_take(&s->set.budget,                /* the scratch */
+                        s->ncell * (2 + 2 * sizeof(uint32_t)));
+  return PN_OK;
+}
+
+int pn_bfs(const pn_board *b, const pn_rule *r, const pn_config *start,
+           const pn_config *goal, pn_goalmode mode, const pn_limits *lim,
+           pn_result *res, pn_error *err) {
+  bfs s;
+  int rc = PN_OK, nranks = 0;
+  size_t i, layer_start, layer_end;
+  double t0 = pn_clock();
+  pn_result_clear(res);
   if (goal->n > start->n)
     return pn_seterror(err, PN_EINVAL, "the goal has more coins (%zu) than "
                        "the start (%zu)", goal->n, start->n);
-  if (start->n == 0)
-    return pn_seterror(err, PN_EINVAL, "the start has no coins");
-  s.n = (uint32_t)start->n;
-  s.ncell = (uint32_t)pn_board_ncells(b);
-  pn_board_csr(b, &s.g);
-  pn_stateset_init(&s.set, s.n * sizeof(uint32_t), sizeof(uint32_t),
-                   lim && lim->max_memory ? lim->max_memory : DEFAULT_MEMORY,
-                   lim && lim->max_states ? lim->max_states : UINT32_MAX);
-  /* label ranks, in order of first appearance in the start */
-  s.labels = malloc(MAX_RANKS * sizeof *s.labels);
-  if (!s.labels) { rc = pn_seterror(err, PN_ENOMEM, "out of memory"); goto out; }
-  for (i = 0; i < start->n; i++) {
-    int k;
-    for (k = 0; k < nranks && s.labels[k] != start->label[i]; k++) {}
-    if (k == nranks) {
-      if (nranks == MAX_RANKS) {
-        rc = pn_seterror(err, PN_ELIMIT, "too many distinct labels for plain "
-                         "BFS (at most %d)", MAX_RANKS);
-        goto out;
-      }
-      s.labels[nranks++] = start->label[i];
-    }
-  }
-  s.occ = calloc(s.ncell, 1);
-  s.rank = calloc(s.ncell, 1);
-  s.cnt = calloc(s.ncell, sizeof *s.cnt);
-  s.targets = malloc(s.ncell * sizeof *s.targets);
-  s.coins = malloc(s.n * sizeof *s.coins);
-  s.child = malloc(s.n * sizeof *s.child);
-  s.pos = malloc((s.n + 1) * sizeof *s.pos);
-  if (!s.occ || !s.rank || !s.cnt || !s.targets || !s.coins || !s.child
-      || !s.pos) {
-    rc = pn_seterror(err, PN_ENOMEM, "out of memory");
-    goto out;
-  }
-  (void)pn_budget_take(&s.set.budget,                 /* the scratch */
-                        s.ncell * (2 + 2 * sizeof(uint32_t)));
+  rc = open_side(&s, b, r, start,
+                 lim && lim->max_memory ? lim->max_memory : DEFAULT_MEMORY,
+                 lim && lim->max_states ? lim->max_states : UINT32_MAX,
+                 &nranks, err);
+  if (rc != PN_OK) goto out;
   if ((rc = pn_goal_init(&s.goal, b, goal, mode, err)) != PN_OK) goto out;
   if (!encode(&s, start, s.child, nranks)) {
     rc = pn_seterror(err, PN_EINVAL, "a coin of the start is off the board");
@@ -312,7 +386,8 @@ int pn_bfs(const pn_board *b, const pn_rule *r, const pn_config *start,
   }
   if (s.found) {
     res->verdict = PN_SOLVED;
-    if ((rc = path(&s, (uint32_t)(s.found - 1), res)) != PN_OK) goto out;
+    if ((rc = path(&s, (uint32_t)(s.found - 1), NULL, 0, res)) != PN_OK)
+      goto out;
     if (res->nmoves == 0)
       snprintf(res->reason, sizeof res->reason, "the start is the goal");
     else
@@ -336,6 +411,158 @@ stats:
 out:
   res->seconds = pn_clock() - t0;
   bfs_free(&s);
+  return rc;
+}
+
+/* }==================================================================== */
+
+
+/* {====================================================================
+** From both ends
+** ===================================================================== */
+
+static int cmp_rank(const void *a, const void *b) {
+  uint32_t x = *(const uint32_t *)a & 0xff, y = *(const uint32_t *)b & 0xff;
+  return (x > y) - (x < y);
+}
+
+int pn_bfs_bidir(const pn_board *b, const pn_rule *r, const pn_config *start,
+                 const pn_config *goal, const pn_limits *lim,
+                 pn_result *res, pn_error *err) {
+  bfs side[2];                  /* 0: from the start; 1: back from the goal */
+  size_t lo[2] = { 0, 0 }, hi[2] = { 1, 1 }, i, k;
+  size_t mem = lim && lim->max_memory ? lim->max_memory : DEFAULT_MEMORY;
+  size_t cap = lim && lim->max_states ? lim->max_states : UINT32_MAX;
+  int depth[2] = { 0, 0 }, rc, nranks, x;
+  double t0 = pn_clock();
+  pn_result_clear(res);
+  memset(side, 0, sizeof side);
+  if (r->slide || goal->n != start->n)
+    return pn_seterror(err, PN_EINVAL, "a search from both ends needs a goal "
+                       "with every coin and no slides");
+  /* each side holds half of the budget */
+  for (x = 0; x < 2; x++) {
+    rc = open_side(&side[x], b, r, start, mem / 2, cap / 2, &nranks, err);
+    if (rc != PN_OK) goto out;
+  }
+  side[0].other = &side[1].set;
+  side[1].other = &side[0].set;
+  if (!encode(&side[0], start, side[0].child, nranks)) {
+    rc = pn_seterror(err, PN_EINVAL, "a coin of the start is off the board");
+    goto out;
+  }
+  if (!encode(&side[1], goal, side[1].child, nranks)) {
+    res->verdict = PN_UNSOLVABLE;
+    snprintf(res->reason, sizeof res->reason, "a coin of the goal is "
+             "outside the region the coins can reach");
+    goto out;
+  }
+  /* the same labels, as many times each (a label the start lacks has the
+  ** rank nranks) */
+  memcpy(side[0].coins, side[0].child, start->n * sizeof(uint32_t));
+  memcpy(side[1].coins, side[1].child, goal->n * sizeof(uint32_t));
+  qsort(side[0].coins, start->n, sizeof(uint32_t), cmp_rank);
+  qsort(side[1].coins, goal->n, sizeof(uint32_t), cmp_rank);
+  for (i = 0; i < start->n; i++)
+    if ((side[0].coins[i] & 0xff) != (side[1].coins[i] & 0xff)) {
+      res->verdict = PN_UNSOLVABLE;
+      snprintf(res->reason, sizeof res->reason, "the goal's labels are not "
+               "the start's");
+      goto out;
+    }
+  for (x = 0; x < 2; x++)
+    if (insert(&side[x], side[x].child, 0) < 0) {
+      res->verdict = PN_UNKNOWN;
+      res->lower_bound = 1;
+      snprintf(res->reason, sizeof res->reason, "bidirectional BFS: the "
+               "memory budget of %zu bytes does not hold the first states",
+               mem);
+      goto out;
+    }
+  if (pn_stateset_find(&side[1].set, state_at(&side[0], 0)) >= 0) {
+    res->verdict = PN_SOLVED;
+    snprintf(res->reason, sizeof res->reason, "the start is the goal");
+    goto stats;
+  }
+  for (;;) {
+    /* the side with the smaller frontier expands a whole layer; when one
+    ** side's frontier is empty, everything it reaches has been seen */
+    bfs *s;
+    x = hi[0] - lo[0] <= hi[1] - lo[1] ? 0 : 1;
+    s = &side[x];
+    if (lo[x] == hi[x]) {
+      res->verdict = PN_UNSOLVABLE;
+      snprintf(res->reason, sizeof res->reason, "complete search: all %zu "
+               "configurations %s examined", s->set.n,
+               x == 0 ? "reachable from the start"
+                      : "from which the goal is reachable");
+      goto stats;
+    }
+    for (i = lo[x]; i < hi[x] && !s->found && !s->oom; i++) {
+      if (x == 0) expand(s, (uint32_t)i); else expand_back(s, (uint32_t)i);
+      res->expanded++;
+      if ((res->expanded & 1023) == 0) {
+        int stop = pn_poll(lim, t0);
+        if (stop == PN_EINTR) {
+          rc = pn_seterror(err, PN_EINTR, "interrupted");
+          goto out;
+        }
+        if (stop == PN_ELIMIT) {
+          res->verdict = PN_UNKNOWN;
+          res->lower_bound = depth[0] + depth[1] + 1;
+          snprintf(res->reason, sizeof res->reason, "time limit of %g s "
+                   "reached after %zu states; at least %d moves",
+                   lim->time_limit, side[0].set.n + side[1].set.n,
+                   res->lower_bound);
+          goto stats;
+        }
+      }
+    }
+    if (s->found) {
+      /* no two states within the sides' depths met before this layer, so
+      ** no path is shorter than this one */
+      bfs *f = &side[0], *bk = &side[1];
+      uint32_t fi = x == 0 ? (uint32_t)(s->found - 1) : (uint32_t)s->meet;
+      uint32_t bi = x == 0 ? (uint32_t)s->meet : (uint32_t)(s->found - 1);
+      res->verdict = PN_SOLVED;
+      if ((rc = path(f, fi, bk, bi, res)) != PN_OK) goto out;
+      snprintf(res->reason, sizeof res->reason, "optimal: bidirectional BFS "
+               "completed every layer on both sides without meeting below "
+               "%zu moves", res->nmoves);
+      goto stats;
+    }
+    if (s->oom) {
+      res->verdict = PN_UNKNOWN;
+      res->lower_bound = depth[0] + depth[1] + 1;
+      snprintf(res->reason, sizeof res->reason, "too large for this solver: "
+               "stopped at the limit of %zu states (%.0f MB), at least %d "
+               "moves", side[0].set.n + side[1].set.n,
+               (side[0].set.budget.used + side[1].set.budget.used) / 1e6,
+               res->lower_bound);
+      goto stats;
+    }
+    lo[x] = hi[x];
+    hi[x] = s->set.n;
+    if (lo[x] < hi[x]) depth[x]++;
+    if (lim && lim->progress) {
+      pn_progress p;
+      memset(&p, 0, sizeof p);
+      p.phase = "bidir";
+      p.depth = depth[0] + depth[1];
+      p.states = side[0].set.n + side[1].set.n;
+      p.layer = hi[x] - lo[x];
+      p.seconds = pn_clock() - t0;
+      p.memory = side[0].set.budget.used + side[1].set.budget.used;
+      lim->progress(&p, lim->progress_ud);
+    }
+  }
+stats:
+  res->states = side[0].set.n + side[1].set.n;
+  res->memory = side[0].set.budget.used + side[1].set.budget.used;
+  res->depth = depth[0] + depth[1];
+out:
+  res->seconds = pn_clock() - t0;
+  for (k = 0; k < 2; k++) bfs_free(&side[k]);
   return rc;
 }
 

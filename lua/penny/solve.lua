@@ -251,10 +251,12 @@ local methods = {
              .. "goal placement), the whole ranked space when that runs out "
              .. "of memory; A* for goals with fewer coins; on windows of 65 "
              .. "to 256 cells (coins alike) the same searches on ranked keys; "
-             .. "plain BFS beyond" },
+             .. "beyond, the plain BFS from both ends (fixed goals) or from "
+             .. "the start" },
   bidir = { solve = engine("bidir"), exact = true, optimal = true,
             about = "bidirectional breadth-first search on bitboards (up to 64 "
-              .. "cells) or ranked keys (up to 256)" },
+              .. "cells), ranked keys (up to 256), else on the plain BFS's "
+              .. "states (fixed goals, any window, labels)" },
   full = { solve = engine("full"), exact = true, optimal = true,
            about = "breadth-first search over the whole ranked state space" },
   astar = { solve = engine("astar"), exact = true, optimal = true,

@@ -1,0 +1,17 @@
+/*
+** bfs.h -- what the plain search (bfs.c) lends the engine (engine.c)
+** besides the public pn_bfs.
+*/
+#ifndef PN_BFS_H
+#define PN_BFS_H
+
+#include "penny.h"
+
+/* The plain search from both ends, for a fixed goal with every coin and
+** no slides: optimal, any window, labelled or not, half of lim's memory
+** and states for each side.  Returns as pn_bfs does. */
+int pn_bfs_bidir(const pn_board *b, const pn_rule *r, const pn_config *start,
+                 const pn_config *goal, const pn_limits *lim,
+                 pn_result *res, pn_error *err);
+
+#endif
