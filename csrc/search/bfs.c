@@ -56,6 +56,10 @@ typedef struct bfs {
   int oom;                     /* budget hit while inserting */
   const pn_stateset *other;    /* both ends: the other side's states */
   int64_t meet;                /* both ends: found there, at this index */
+  struct queue *open;          /* A*: the states to expand, by estimate */
+  const uint16_t *want;        /* A*: goal label rank + 1 of each cell */
+  int ngoal;                   /* A*: coins of the goal */
+  uint16_t curg;               /* A*: moves to the state expanded */
   pn_goal goal;
   int32_t *labels;             /* rank -> label */
   pn_error *err;
@@ -107,6 +111,90 @@ static int is_goal(bfs *s, const uint32_t *st) {
 ** Expansion and the main loop
 ** ===================================================================== */
 
+/* {====================================================================
+** A*'s open list: a stack of (state index, moves) per estimate f, the
+** smallest f first; an entry whose moves are no longer its state's (a
+** shorter way was found since) is passed over.  Growth is charged to
+** the budget.
+** ===================================================================== */
+
+typedef struct queue {
+  uint64_t **at;               /* at[f]: index << 16 | g */
+  size_t *n, *cap;
+  int nf;                      /* estimates with a stack */
+} queue;
+
+static int queue_push(queue *q, pn_budget *b, int f, uint64_t e) {
+  if (f >= q->nf) {
+    int nf = f + 16, k;
+    uint64_t **at = realloc(q->at, (size_t)nf * sizeof *at);
+    size_t *n, *cap;
+    if (!at) return 0;
+    q->at = at;
+    n = realloc(q->n, (size_t)nf * sizeof *n);
+    if (!n) return 0;
+    q->n = n;
+    cap = realloc(q->cap, (size_t)nf * sizeof *cap);
+    if (!cap) return 0;
+    q->cap = cap;
+    for (k = q->nf; k < nf; k++) { at[k] = NULL; n[k] = cap[k] = 0; }
+    q->nf = nf;
+  }
+  if (q->n[f] == q->cap[f]) {
+    size_t c = q->cap[f] ? 2 * q->cap[f] : 1024;
+    uint64_t *v;
+    if (!pn_budget_take(b, (c - q->cap[f]) * sizeof *v)) return 0;
+    if (!(v = realloc(q->at[f], c * sizeof *v))) return 0;
+    q->at[f] = v;
+    q->cap[f] = c;
+  }
+  q->at[f][q->n[f]++] = e;
+  return 1;
+}
+
+static void queue_free(queue *q) {
+  int f;
+  for (f = 0; f < q->nf; f++) free(q->at[f]);
+  free(q->at); free(q->n); free(q->cap);
+  memset(q, 0, sizeof *q);
+}
+
+/* the goal's coins not on their cells with their labels: one move puts
+** at most one on and takes at most one off, so the bound is consistent */
+static int out_of_place(const bfs *s, const uint32_t *st) {
+  uint32_t i;
+  int on = 0;
+  for (i = 0; i < s->n; i++)
+    on += s->want[st[i] >> 8] == (st[i] & 0xff) + 1;
+  return s->ngoal - on;
+}
+
+static uint16_t moves_of(const bfs *s, size_t i) {
+  uint16_t g;
+  memcpy(&g, pn_stateset_at(&s->set, i) + s->set.keylen + sizeof(uint32_t),
+         sizeof g);
+  return g;
+}
+
+/* a state one move after the one expanded: stored, or its way shortened,
+** and put on the open list */
+static void astar_child(bfs *s, const uint32_t *ch) {
+  int isnew;
+  int64_t i = pn_stateset_put(&s->set, ch, &isnew);
+  uint16_t g = (uint16_t)(s->curg + 1);
+  uint8_t *rec;
+  if (i < 0) { s->oom = 1; return; }
+  rec = pn_stateset_at(&s->set, (size_t)i) + s->set.keylen;
+  if (!isnew && moves_of(s, (size_t)i) <= g) return;
+  memcpy(rec, &s->cur, sizeof s->cur);
+  memcpy(rec + sizeof s->cur, &g, sizeof g);
+  if (!queue_push(s->open, &s->set.budget, g + out_of_place(s, ch),
+                  (uint64_t)i << 16 | g))
+    s->oom = 1;
+}
+
+/* }==================================================================== */
+
 static void emit_child(uint32_t from, uint32_t to, void *ud) {
   bfs *s = ud;
   const uint32_t *st = state_at(s, s->cur);
@@ -127,6 +215,7 @@ static void emit_child(uint32_t from, uint32_t to, void *ud) {
     ch[j++] = st[i];
   }
   if (!placed) ch[j++] = coin;
+  if (s->open) { astar_child(s, ch); return; }
   idx = insert(s, ch, s->cur);
   if (idx == -2) { s->oom = 1; return; }
   if (idx < 0) return;
@@ -259,7 +348,8 @@ static int encode(bfs *s, const pn_config *c, uint32_t *st, int nranks) {
 ** The caller frees s (bfs_free) whatever this returns. */
 static int open_side(bfs *s, const pn_board *b, const pn_rule *r,
                      const pn_config *start, size_t max_memory,
-                     size_t max_states, int *nranks, pn_error *err) {
+                     size_t max_states, size_t payload, int *nranks,
+                     pn_error *err) {
   int rc;
   size_t i;
   memset(s, 0, sizeof *s);
@@ -278,8 +368,8 @@ static int open_side(bfs *s, const pn_board *b, const pn_rule *r,
   s->n = (uint32_t)start->n;
   s->ncell = (uint32_t)pn_board_ncells(b);
   pn_board_csr(b, &s->g);
-  pn_stateset_init(&s->set, s->n * sizeof(uint32_t), sizeof(uint32_t),
-                   max_memory, max_states);
+  pn_stateset_init(&s->set, s->n * sizeof(uint32_t), payload, max_memory,
+                   max_states);
   s->labels = malloc(MAX_RANKS * sizeof *s->labels);
   if (!s->labels) return pn_seterror(err, PN_ENOMEM, "out of memory");
   for (i = 0; i < start->n; i++) {
@@ -321,7 +411,7 @@ int pn_bfs(const pn_board *b, const pn_rule *r, const pn_config *start,
   rc = open_side(&s, b, r, start,
                  lim && lim->max_memory ? lim->max_memory : DEFAULT_MEMORY,
                  lim && lim->max_states ? lim->max_states : UINT32_MAX,
-                 &nranks, err);
+                 sizeof(uint32_t), &nranks, err);
   if (rc != PN_OK) goto out;
   if ((rc = pn_goal_init(&s.goal, b, goal, mode, err)) != PN_OK) goto out;
   if (!encode(&s, start, s.child, nranks)) {
@@ -442,7 +532,8 @@ int pn_bfs_bidir(const pn_board *b, const pn_rule *r, const pn_config *start,
                        "with every coin and no slides");
   /* each side holds half of the budget */
   for (x = 0; x < 2; x++) {
-    rc = open_side(&side[x], b, r, start, mem / 2, cap / 2, &nranks, err);
+    rc = open_side(&side[x], b, r, start, mem / 2, cap / 2,
+                   sizeof(uint32_t), &nranks, err);
     if (rc != PN_OK) goto out;
   }
   side[0].other = &side[1].set;
@@ -563,6 +654,165 @@ stats:
 out:
   res->seconds = pn_clock() - t0;
   for (k = 0; k < 2; k++) bfs_free(&side[k]);
+  return rc;
+}
+
+/* }==================================================================== */
+
+
+/* {====================================================================
+** A*
+** ===================================================================== */
+
+int pn_bfs_astar(const pn_board *b, const pn_rule *r, const pn_config *start,
+                 const pn_config *goal, const pn_limits *lim,
+                 pn_result *res, pn_error *err) {
+  bfs s;
+  queue q;
+  uint16_t *want = NULL;
+  uint32_t *gcount = NULL;
+  int rc, nranks, f = 0;
+  size_t i;
+  double t0 = pn_clock();
+  pn_result_clear(res);
+  memset(&q, 0, sizeof q);
+  if (goal->n > start->n)
+    return pn_seterror(err, PN_EINVAL, "the goal has more coins (%zu) than "
+                       "the start (%zu)", goal->n, start->n);
+  rc = open_side(&s, b, r, start,
+                 lim && lim->max_memory ? lim->max_memory : DEFAULT_MEMORY,
+                 lim && lim->max_states ? lim->max_states : UINT32_MAX,
+                 2 * sizeof(uint32_t), &nranks, err);  /* parent, moves:
+                                        ** records stay 4-byte aligned */
+  if (rc != PN_OK) goto out;
+  if (!encode(&s, start, s.child, nranks)) {
+    rc = pn_seterror(err, PN_EINVAL, "a coin of the start is off the board");
+    goto out;
+  }
+  /* the goal: each cell's wanted label; a label the start lacks, or has
+  ** fewer of, makes it unreachable */
+  want = calloc(s.ncell, sizeof *want);
+  gcount = calloc((size_t)nranks + 1, sizeof *gcount);
+  if (!want || !gcount) {
+    rc = pn_seterror(err, PN_ENOMEM, "out of memory");
+    goto out;
+  }
+  for (i = 0; i < start->n; i++) gcount[s.child[i] & 0xff]++;
+  for (i = 0; i < goal->n; i++) {
+    int64_t id = pn_board_index(b, goal->pos[i]);
+    int k;
+    if (id < 0) {
+      res->verdict = PN_UNSOLVABLE;
+      snprintf(res->reason, sizeof res->reason, "a coin of the goal is "
+               "outside the region the coins can reach");
+      goto out;
+    }
+    for (k = 0; k < nranks && s.labels[k] != goal->label[i]; k++) {}
+    if (k == nranks || gcount[k] == 0) {
+      res->verdict = PN_UNSOLVABLE;
+      snprintf(res->reason, sizeof res->reason, "the goal's labels are not "
+               "among the start's");
+      goto out;
+    }
+    gcount[k]--;
+    want[id] = (uint16_t)(k + 1);
+  }
+  s.want = want;
+  s.ngoal = (int)goal->n;
+  s.open = &q;
+  {
+    int isnew;
+    int64_t i0 = pn_stateset_put(&s.set, s.child, &isnew);
+    uint16_t g0 = 0;
+    uint32_t p0 = 0;
+    if (i0 < 0 || !queue_push(&q, &s.set.budget,
+                              out_of_place(&s, s.child), 0)) {
+      res->verdict = PN_UNKNOWN;
+      res->lower_bound = out_of_place(&s, s.child) ? 1 : 0;
+      snprintf(res->reason, sizeof res->reason, "A*: the memory budget of "
+               "%zu bytes does not hold the first state", s.set.budget.max);
+      goto out;
+    }
+    memcpy(pn_stateset_at(&s.set, 0) + s.set.keylen, &p0, sizeof p0);
+    memcpy(pn_stateset_at(&s.set, 0) + s.set.keylen + sizeof p0, &g0,
+           sizeof g0);
+  }
+  for (;;) {
+    uint64_t e;
+    uint32_t idx;
+    uint16_t g;
+    while (f < q.nf && q.n[f] == 0) f++;
+    if (f >= q.nf) {
+      res->verdict = PN_UNSOLVABLE;
+      snprintf(res->reason, sizeof res->reason, "complete search: all %zu "
+               "reachable configurations examined", s.set.n);
+      break;
+    }
+    e = q.at[f][--q.n[f]];
+    idx = (uint32_t)(e >> 16);
+    g = (uint16_t)(e & 0xffff);
+    if (moves_of(&s, idx) != g) continue;       /* a shorter way since */
+    if (f == g) {                  /* nothing out of place: the goal */
+      res->verdict = PN_SOLVED;
+      if ((rc = path(&s, idx, NULL, 0, res)) != PN_OK) goto out;
+      if (res->nmoves == 0)
+        snprintf(res->reason, sizeof res->reason, "the start is the goal");
+      else
+        snprintf(res->reason, sizeof res->reason, "optimal: A* with an "
+                 "admissible heuristic (goal coins out of place) expanded "
+                 "every state of lower estimate");
+      break;
+    }
+    if (g == UINT16_MAX - 1) {
+      rc = pn_seterror(err, PN_ELIMIT, "A*: more than %d moves", g);
+      goto out;
+    }
+    s.curg = g;
+    expand(&s, idx);
+    res->expanded++;
+    if (s.oom) {
+      res->verdict = PN_UNKNOWN;
+      res->lower_bound = f;
+      snprintf(res->reason, sizeof res->reason, "too large for this solver: "
+               "stopped at the limit of %zu states (%.0f MB), at least %d "
+               "moves", s.set.n, s.set.budget.used / 1e6, f);
+      break;
+    }
+    if ((res->expanded & 1023) == 0) {
+      int stop = pn_poll(lim, t0);
+      if (stop == PN_EINTR) {
+        rc = pn_seterror(err, PN_EINTR, "interrupted");
+        goto out;
+      }
+      if (stop == PN_ELIMIT) {
+        res->verdict = PN_UNKNOWN;
+        res->lower_bound = f;
+        snprintf(res->reason, sizeof res->reason, "time limit of %g s "
+                 "reached after %zu states; at least %d moves",
+                 lim->time_limit, s.set.n, f);
+        break;
+      }
+      if (lim && lim->progress) {
+        pn_progress p;
+        memset(&p, 0, sizeof p);
+        p.phase = "astar";
+        p.depth = f;
+        p.states = s.set.n;
+        p.seconds = pn_clock() - t0;
+        p.memory = s.set.budget.used;
+        lim->progress(&p, lim->progress_ud);
+      }
+    }
+  }
+  res->states = s.set.n;
+  res->memory = s.set.budget.used;
+  res->depth = f;
+out:
+  res->seconds = pn_clock() - t0;
+  queue_free(&q);
+  free(want);
+  free(gcount);
+  bfs_free(&s);
   return rc;
 }
 

@@ -14,4 +14,11 @@ int pn_bfs_bidir(const pn_board *b, const pn_rule *r, const pn_config *start,
                  const pn_config *goal, const pn_limits *lim,
                  pn_result *res, pn_error *err);
 
+/* A* on the same states, for a fixed goal (with every coin or fewer),
+** with the bound "goal coins out of place" (admissible and consistent):
+** optimal, any window, labelled or not, slides too. */
+int pn_bfs_astar(const pn_board *b, const pn_rule *r, const pn_config *start,
+                 const pn_config *goal, const pn_limits *lim,
+                 pn_result *res, pn_error *err);
+
 #endif

@@ -251,8 +251,8 @@ local methods = {
              .. "goal placement), the whole ranked space when that runs out "
              .. "of memory; A* for goals with fewer coins; on windows of 65 "
              .. "to 256 cells (coins alike) the same searches on ranked keys; "
-             .. "beyond, the plain BFS from both ends (fixed goals) or from "
-             .. "the start" },
+             .. "beyond, on the plain BFS's states, from both ends (fixed "
+             .. "goals), by A* (fixed goals of fewer coins) or from the start" },
   bidir = { solve = engine("bidir"), exact = true, optimal = true,
             about = "bidirectional breadth-first search on bitboards (up to 64 "
               .. "cells), ranked keys (up to 256), else on the plain BFS's "
@@ -261,7 +261,8 @@ local methods = {
            about = "breadth-first search over the whole ranked state space" },
   astar = { solve = engine("astar"), exact = true, optimal = true,
             about = "A* with window pattern databases (one goal placement; "
-              .. "pdb = false: the uncovered-goal-cells bound alone)" },
+              .. "pdb = false: the uncovered-goal-cells bound alone); past "
+              .. "the ranked keys, on the plain BFS's states (fixed goals)" },
   bfs = { solve = bfs, exact = true, optimal = true,
           about = "plain breadth-first search over the window (reference)" },
 }
