@@ -540,11 +540,12 @@ int pn_search(const pn_board *w, const pn_rule *r, const pn_config *start,
       if (rc != PN_OK) *err = e3;
       return rc;
     }
-    /* keys wider than a word, or labels: the plain search's states, from
-    ** both ends where the goal is one configuration with every coin, else
-    ** by A* toward a fixed goal */
-    if ((m == PN_M_AUTO || m == PN_M_BIDIR) && mode == PN_FIXED
-        && goal->n == start->n && !r->slide)
+    /* keys wider than a word, or labels: the plain search's states, by
+    ** A* toward a fixed goal (in auto too: with the bound "goal coins out
+    ** of place" it stores hundreds of states where the search from both
+    ** ends stores millions, BENCHMARKS.md part V), or from both ends */
+    if (m == PN_M_BIDIR && mode == PN_FIXED && goal->n == start->n
+        && !r->slide)
       return pn_bfs_bidir(w, r, start, goal, &lim, res, err);
     if ((m == PN_M_AUTO || m == PN_M_ASTAR) && mode == PN_FIXED)
       return pn_bfs_astar(w, r, start, goal, &lim, res, err);

@@ -251,8 +251,8 @@ local methods = {
              .. "goal placement), the whole ranked space when that runs out "
              .. "of memory; A* for goals with fewer coins; on windows of 65 "
              .. "to 256 cells (coins alike) the same searches on ranked keys; "
-             .. "beyond, on the plain BFS's states, from both ends (fixed "
-             .. "goals), by A* (fixed goals of fewer coins) or from the start" },
+             .. "beyond, A* on the plain BFS's states (fixed goals), else "
+             .. "the plain BFS" },
   bidir = { solve = engine("bidir"), exact = true, optimal = true,
             about = "bidirectional breadth-first search on bitboards (up to 64 "
               .. "cells), ranked keys (up to 256), else on the plain BFS's "
@@ -366,7 +366,9 @@ end
 A bounded exact search for square-grid puzzles that auto would otherwise
 give to the constructive solver: the exact engine where the span has at
 most 64 cells, or at most 256 with coins all alike and C(cells, coins)
-below 2^63 (its wide game), else A* in Lua with the bound "goal cells uncovered"
+below 2^63 (its wide game); other spans of at most 256 cells with a
+fixed goal (labels, more coins), the engine's A* on the plain states;
+else A* in Lua with the bound "goal cells uncovered"
 (admissible and consistent: one move covers at most one goal cell), for
 at most AUTO_EXACT_SECONDS (or half the user's time limit).  Returns the
 Solution when it finished, else nil, the lower bound it proved and the
@@ -387,6 +389,10 @@ bounded_exact = function(p, opts)
     and p.start:span(p.rule)
   if span and (#span <= 64 or wide_fits(p, #span)) then
     sol = methods.engine.solve(p, o)
+  elseif span and #span <= 256 and p.up_to == "fixed" then
+    -- the plain states (labels, or more coin sets than 2^63): A* in C
+    -- with the bound "goal coins out of place"
+    sol = methods.astar.solve(p, o)
   elseif p.up_to == "fixed" and #p.start <= BOUNDED_COINS
       and #p.start * #p.start:movelist(p.rule) <= BOUNDED_WORK then
     o.method, o.databases, o.progress = nil, nil, nil
