@@ -193,15 +193,25 @@ describe("limits are verdicts, not errors", function()
     assert.is_false(ok)
     assert.matches("at most 64 cells", err)
     assert.matches("'bidir', 'astar' and 'bfs' search it", err)
-    -- past 256 cells (a diagonal spans its 17 x 17 box) only the plain
-    -- BFS does
+    -- past 256 cells (a diagonal spans its 17 x 17 box) the plain BFS's
+    -- states: from both ends (the goal, which no move reaches, at once),
+    -- by A* within the time limit; up to translation, the plain BFS alone
     local diag, dgoal = {}, {}
     for i = 0, 16 do diag[#diag + 1] = { i, i }; dgoal[#dgoal + 1] = { i, i } end
     dgoal[1] = { 1, 0 }
     local big = penny.puzzle{ board = penny.board{ width = 17, height = 17 },
                               start = diag, goal = dgoal }
+    local s = big:solve{ method = "bidir" }
+    assert.equal("unsolvable", s.verdict)
+    assert.matches("^complete search: all 1 configurations from which the goal", s.reason)
+    s = big:solve{ method = "astar", time_limit = 0.2 }
+    assert.equal("unknown", s.verdict)
+    assert.is_true(s.lower_bound >= 1)
+    local moved = penny.puzzle{ board = big.board, start = diag,
+                                goal = big.start:apply(big.start:movelist()[1]),
+                                up_to = "translation" }
     for _, m in ipairs{ "bidir", "astar" } do
-      ok, err = pcall(big.solve, big, { method = m })
+      ok, err = pcall(moved.solve, moved, { method = m })
       assert.is_false(ok)
       assert.matches("at most 256 cells %(this one has 289%)", err)
       assert.matches("method 'bfs'", err)
