@@ -342,6 +342,37 @@ static int encode(bfs *s, const pn_config *c, uint32_t *st, int nranks) {
   return 1;
 }
 
+/* every 1024 expansions, the limits: PN_OK to go on; PN_ELIMIT when the
+** time is up (res: unknown, at least bound moves); PN_EINTR on Ctrl-C
+** (err set) */
+static int poll_limits(const pn_limits *lim, double t0, size_t expanded,
+                       int bound, size_t states, pn_result *res,
+                       pn_error *err) {
+  int stop;
+  if ((expanded & 1023) != 0) return PN_OK;
+  stop = pn_poll(lim, t0);
+  if (stop == PN_EINTR) return pn_seterror(err, PN_EINTR, "interrupted");
+  if (stop == PN_ELIMIT) {
+    res->verdict = PN_UNKNOWN;
+    res->lower_bound = bound;
+    snprintf(res->reason, sizeof res->reason, "time limit of %g s reached "
+             "after %zu states; at least %d moves", lim->time_limit, states,
+             bound);
+    return PN_ELIMIT;
+  }
+  return PN_OK;
+}
+
+/* the verdict when the budget is spent: unknown, at least bound moves */
+static void too_large(pn_result *res, size_t states, size_t bytes,
+                      int bound) {
+  res->verdict = PN_UNKNOWN;
+  res->lower_bound = bound;
+  snprintf(res->reason, sizeof res->reason, "too large for this solver: "
+           "stopped at the limit of %zu states (%.0f MB), at least %d moves",
+           states, bytes / 1e6, bound);
+}
+
 /* one side of a search: the checks, the label ranks (in order of first
 ** appearance in the start, so that both sides of a search from both ends
 ** agree), the visited set under max_memory and max_states, the scratch.
@@ -442,21 +473,10 @@ int pn_bfs(const pn_board *b, const pn_rule *r, const pn_config *start,
     for (i = layer_start; i < layer_end && !s.found && !s.oom; i++) {
       expand(&s, (uint32_t)i);
       res->expanded++;
-      if ((res->expanded & 1023) == 0) {
-        int stop = pn_poll(lim, t0);
-        if (stop == PN_EINTR) {
-          rc = pn_seterror(err, PN_EINTR, "interrupted");
-          goto out;
-        }
-        if (stop == PN_ELIMIT) {
-          res->verdict = PN_UNKNOWN;
-          res->lower_bound = res->depth + 1;
-          snprintf(res->reason, sizeof res->reason, "time limit of %g s "
-                   "reached after %zu states; at least %d moves",
-                   lim->time_limit, s.set.n, res->lower_bound);
-          goto stats;
-        }
-      }
+      rc = poll_limits(lim, t0, res->expanded, res->depth + 1, s.set.n, res,
+                       err);
+      if (rc == PN_EINTR) goto out;
+      if (rc == PN_ELIMIT) { rc = PN_OK; goto stats; }
     }
     if (s.found || s.oom) break;
     layer_start = layer_end;
@@ -485,11 +505,7 @@ int pn_bfs(const pn_board *b, const pn_rule *r, const pn_config *start,
                "search completed every layer up to %zu moves without "
                "reaching the goal", res->nmoves - 1);
   } else if (s.oom) {
-    res->verdict = PN_UNKNOWN;
-    res->lower_bound = res->depth + 1;
-    snprintf(res->reason, sizeof res->reason, "too large for this solver: "
-             "stopped at the limit of %zu states (%.0f MB), at least %d "
-             "moves", s.set.n, s.set.budget.used / 1e6, res->lower_bound);
+    too_large(res, s.set.n, s.set.budget.used, res->depth + 1);
   } else {
     res->verdict = PN_UNSOLVABLE;
     snprintf(res->reason, sizeof res->reason, "complete search: all %zu "
@@ -592,22 +608,10 @@ int pn_bfs_bidir(const pn_board *b, const pn_rule *r, const pn_config *start,
     for (i = lo[x]; i < hi[x] && !s->found && !s->oom; i++) {
       if (x == 0) expand(s, (uint32_t)i); else expand_back(s, (uint32_t)i);
       res->expanded++;
-      if ((res->expanded & 1023) == 0) {
-        int stop = pn_poll(lim, t0);
-        if (stop == PN_EINTR) {
-          rc = pn_seterror(err, PN_EINTR, "interrupted");
-          goto out;
-        }
-        if (stop == PN_ELIMIT) {
-          res->verdict = PN_UNKNOWN;
-          res->lower_bound = depth[0] + depth[1] + 1;
-          snprintf(res->reason, sizeof res->reason, "time limit of %g s "
-                   "reached after %zu states; at least %d moves",
-                   lim->time_limit, side[0].set.n + side[1].set.n,
-                   res->lower_bound);
-          goto stats;
-        }
-      }
+      rc = poll_limits(lim, t0, res->expanded, depth[0] + depth[1] + 1,
+                       side[0].set.n + side[1].set.n, res, err);
+      if (rc == PN_EINTR) goto out;
+      if (rc == PN_ELIMIT) { rc = PN_OK; goto stats; }
     }
     if (s->found) {
       /* no two states within the sides' depths met before this layer, so
@@ -623,13 +627,9 @@ int pn_bfs_bidir(const pn_board *b, const pn_rule *r, const pn_config *start,
       goto stats;
     }
     if (s->oom) {
-      res->verdict = PN_UNKNOWN;
-      res->lower_bound = depth[0] + depth[1] + 1;
-      snprintf(res->reason, sizeof res->reason, "too large for this solver: "
-               "stopped at the limit of %zu states (%.0f MB), at least %d "
-               "moves", side[0].set.n + side[1].set.n,
-               (side[0].set.budget.used + side[1].set.budget.used) / 1e6,
-               res->lower_bound);
+      too_large(res, side[0].set.n + side[1].set.n,
+                side[0].set.budget.used + side[1].set.budget.used,
+                depth[0] + depth[1] + 1);
       goto stats;
     }
     lo[x] = hi[x];
@@ -771,27 +771,13 @@ int pn_bfs_astar(const pn_board *b, const pn_rule *r, const pn_config *start,
     expand(&s, idx);
     res->expanded++;
     if (s.oom) {
-      res->verdict = PN_UNKNOWN;
-      res->lower_bound = f;
-      snprintf(res->reason, sizeof res->reason, "too large for this solver: "
-               "stopped at the limit of %zu states (%.0f MB), at least %d "
-               "moves", s.set.n, s.set.budget.used / 1e6, f);
+      too_large(res, s.set.n, s.set.budget.used, f);
       break;
     }
+    rc = poll_limits(lim, t0, res->expanded, f, s.set.n, res, err);
+    if (rc == PN_EINTR) goto out;
+    if (rc == PN_ELIMIT) { rc = PN_OK; break; }
     if ((res->expanded & 1023) == 0) {
-      int stop = pn_poll(lim, t0);
-      if (stop == PN_EINTR) {
-        rc = pn_seterror(err, PN_EINTR, "interrupted");
-        goto out;
-      }
-      if (stop == PN_ELIMIT) {
-        res->verdict = PN_UNKNOWN;
-        res->lower_bound = f;
-        snprintf(res->reason, sizeof res->reason, "time limit of %g s "
-                 "reached after %zu states; at least %d moves",
-                 lim->time_limit, s.set.n, f);
-        break;
-      }
       if (lim && lim->progress) {
         pn_progress p;
         memset(&p, 0, sizeof p);
