@@ -375,17 +375,20 @@ static void too_large(pn_result *res, size_t states, size_t bytes,
 
 /* one side of a search: the checks, the label ranks (in order of first
 ** appearance in the start, so that both sides of a search from both ends
-** agree), the visited set under max_memory and max_states, the scratch.
-** The caller frees s (bfs_free) whatever this returns. */
+** agree), the visited set under 1/parts of lim's memory and states, the
+** scratch.  The caller frees s (bfs_free) whatever this returns. */
 static int open_side(bfs *s, const pn_board *b, const pn_rule *r,
-                     const pn_config *start, size_t max_memory,
-                     size_t max_states, size_t payload, int *nranks,
-                     pn_error *err) {
+                     const pn_config *start, const pn_config *goal,
+                     const pn_limits *lim, size_t parts, size_t payload,
+                     int *nranks, pn_error *err) {
   int rc;
   size_t i;
   memset(s, 0, sizeof *s);
   s->b = b; s->r = r; s->err = err;
   *nranks = 0;
+  if (goal->n > start->n)
+    return pn_seterror(err, PN_EINVAL, "the goal has more coins (%zu) than "
+                       "the start (%zu)", goal->n, start->n);
   if ((rc = pn_rule_valid(r, err)) != PN_OK) return rc;
   if (!pn_board_bounded(b))
     return pn_seterror(err, PN_EINVAL, "plain BFS needs a bounded board "
@@ -399,8 +402,11 @@ static int open_side(bfs *s, const pn_board *b, const pn_rule *r,
   s->n = (uint32_t)start->n;
   s->ncell = (uint32_t)pn_board_ncells(b);
   pn_board_csr(b, &s->g);
-  pn_stateset_init(&s->set, s->n * sizeof(uint32_t), payload, max_memory,
-                   max_states);
+  pn_stateset_init(&s->set, s->n * sizeof(uint32_t), payload,
+                   (lim && lim->max_memory ? lim->max_memory
+                                           : DEFAULT_MEMORY) / parts,
+                   (lim && lim->max_states ? lim->max_states
+                                           : UINT32_MAX) / parts);
   s->labels = malloc(MAX_RANKS * sizeof *s->labels);
   if (!s->labels) return pn_seterror(err, PN_ENOMEM, "out of memory");
   for (i = 0; i < start->n; i++) {
@@ -436,13 +442,8 @@ int pn_bfs(const pn_board *b, const pn_rule *r, const pn_config *start,
   size_t i, layer_start, layer_end;
   double t0 = pn_clock();
   pn_result_clear(res);
-  if (goal->n > start->n)
-    return pn_seterror(err, PN_EINVAL, "the goal has more coins (%zu) than "
-                       "the start (%zu)", goal->n, start->n);
-  rc = open_side(&s, b, r, start,
-                 lim && lim->max_memory ? lim->max_memory : DEFAULT_MEMORY,
-                 lim && lim->max_states ? lim->max_states : UINT32_MAX,
-                 sizeof(uint32_t), &nranks, err);
+  rc = open_side(&s, b, r, start, goal, lim, 1, sizeof(uint32_t), &nranks,
+                 err);
   if (rc != PN_OK) goto out;
   if ((rc = pn_goal_init(&s.goal, b, goal, mode, err)) != PN_OK) goto out;
   if (!encode(&s, start, s.child, nranks)) {
@@ -537,8 +538,6 @@ int pn_bfs_bidir(const pn_board *b, const pn_rule *r, const pn_config *start,
                  pn_result *res, pn_error *err) {
   bfs side[2];                  /* 0: from the start; 1: back from the goal */
   size_t lo[2] = { 0, 0 }, hi[2] = { 1, 1 }, i, k;
-  size_t mem = lim && lim->max_memory ? lim->max_memory : DEFAULT_MEMORY;
-  size_t cap = lim && lim->max_states ? lim->max_states : UINT32_MAX;
   int depth[2] = { 0, 0 }, rc, nranks, x;
   double t0 = pn_clock();
   pn_result_clear(res);
@@ -548,8 +547,8 @@ int pn_bfs_bidir(const pn_board *b, const pn_rule *r, const pn_config *start,
                        "with every coin and no slides");
   /* each side holds half of the budget */
   for (x = 0; x < 2; x++) {
-    rc = open_side(&side[x], b, r, start, mem / 2, cap / 2,
-                   sizeof(uint32_t), &nranks, err);
+    rc = open_side(&side[x], b, r, start, goal, lim, 2, sizeof(uint32_t),
+                   &nranks, err);
     if (rc != PN_OK) goto out;
   }
   side[0].other = &side[1].set;
@@ -583,7 +582,7 @@ int pn_bfs_bidir(const pn_board *b, const pn_rule *r, const pn_config *start,
       res->lower_bound = 1;
       snprintf(res->reason, sizeof res->reason, "bidirectional BFS: the "
                "memory budget of %zu bytes does not hold the first states",
-               mem);
+               2 * side[x].set.budget.max);
       goto out;
     }
   if (pn_stateset_find(&side[1].set, state_at(&side[0], 0)) >= 0) {
@@ -676,14 +675,10 @@ int pn_bfs_astar(const pn_board *b, const pn_rule *r, const pn_config *start,
   double t0 = pn_clock();
   pn_result_clear(res);
   memset(&q, 0, sizeof q);
-  if (goal->n > start->n)
-    return pn_seterror(err, PN_EINVAL, "the goal has more coins (%zu) than "
-                       "the start (%zu)", goal->n, start->n);
-  rc = open_side(&s, b, r, start,
-                 lim && lim->max_memory ? lim->max_memory : DEFAULT_MEMORY,
-                 lim && lim->max_states ? lim->max_states : UINT32_MAX,
-                 2 * sizeof(uint32_t), &nranks, err);  /* parent, moves:
-                                        ** records stay 4-byte aligned */
+  /* payload: the parent and the moves, in two words (records stay
+  ** 4-byte aligned) */
+  rc = open_side(&s, b, r, start, goal, lim, 1, 2 * sizeof(uint32_t),
+                 &nranks, err);
   if (rc != PN_OK) goto out;
   if (!encode(&s, start, s.child, nranks)) {
     rc = pn_seterror(err, PN_EINVAL, "a coin of the start is off the board");
