@@ -163,8 +163,9 @@ function P.V()
   say("\nGoals 8 random moves from a random start whose span is the box, optima")
   say("of 5 moves or more.  The states are the plain BFS's (csrc/search/bfs.c):")
   say("from both ends, or A* with the bound \"goal coins out of place\" (what")
-  say("`auto` runs there).  The plain BFS and bidir are stopped at 30 s (and")
-  say("counted at what they stored and spent by then).")
+  say("`auto` runs there).  The plain BFS and bidir stop at 30 s or at their")
+  say("memory budget (1 GB by default), and are counted at what they stored and")
+  say("spent by then.")
   result("V", { workload = "windows over 64 cells: bidir and A* on the wide "
       .. "game against the plain BFS, same puzzles",
     figure = "states/s against the plain BFS: " .. table.concat(headline, "; "),
