@@ -215,6 +215,9 @@ static int run_full(const pn_coingame *cg, const pn_rule *r,
 }
 
 #define AUTO_QUICK ((size_t)1 << 22)
+/* states of auto's search from both ends before A* on the plain states
+** (bfs.c): a few hundredths of a second */
+#define PLAIN_QUICK ((size_t)1 << 17)
 /* states each way of A*'s direction probe (penny.h, PN_DIR_AUTO): about
 ** half a second, and a larger probe chooses no better (BENCHMARKS.md) */
 #define PN_DIR_PROBE ((size_t)1 << 20)
@@ -547,6 +550,17 @@ int pn_search(const pn_board *w, const pn_rule *r, const pn_config *start,
     if (m == PN_M_BIDIR && mode == PN_FIXED && goal->n == start->n
         && !r->slide)
       return pn_bfs_bidir(w, r, start, goal, &lim, res, err);
+    if (m == PN_M_AUTO && mode == PN_FIXED && goal->n == start->n
+        && !r->slide) {
+      /* first a short search from both ends: it proves at once a goal
+      ** that few configurations reach out of reach, which A* from the
+      ** start cannot; then A* */
+      pn_limits ql = lim;
+      if (!ql.max_states || ql.max_states > PLAIN_QUICK)
+        ql.max_states = PLAIN_QUICK;
+      rc = pn_bfs_bidir(w, r, start, goal, &ql, res, err);
+      if (rc != PN_OK || res->verdict != PN_UNKNOWN) return rc;
+    }
     if ((m == PN_M_AUTO || m == PN_M_ASTAR) && mode == PN_FIXED)
       return pn_bfs_astar(w, r, start, goal, &lim, res, err);
     if (m != PN_M_AUTO)

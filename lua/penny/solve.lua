@@ -251,8 +251,8 @@ local methods = {
              .. "goal placement), the whole ranked space when that runs out "
              .. "of memory; A* for goals with fewer coins; on windows of 65 "
              .. "to 256 cells (coins alike) the same searches on ranked keys; "
-             .. "beyond, A* on the plain BFS's states (fixed goals), else "
-             .. "the plain BFS" },
+             .. "beyond, a short search from both ends then A* on the plain "
+             .. "BFS's states (fixed goals), else the plain BFS" },
   bidir = { solve = engine("bidir"), exact = true, optimal = true,
             about = "bidirectional breadth-first search on bitboards (up to 64 "
               .. "cells), ranked keys (up to 256), else on the plain BFS's "
