@@ -271,6 +271,23 @@ describe("the engine on windows past 64 cells", function()
     assert.is_true(done >= 4, done .. " compared")
   end)
 
+  it("gives auto's A* the optimum after its short search from both ends (ranked keys)", function()
+    local rand = S.rng(4900)
+    local board = penny.board{ width = 10, height = 10 }
+    local by_astar = 0
+    for trial = 1, 6 do
+      local a = wide_start(board, rand, 13 + rand(3))
+      local p = penny.puzzle{ board = board, start = a, goal = random_walk(a, rand, 9) }
+      local ref = p:solve{ method = "bidir" }
+      local s = p:solve()
+      assert.equal("solved", ref.verdict, "trial " .. trial)
+      assert.equal(#ref, #s, "trial " .. trial)
+      assert.is_true(p:check(s.moves))
+      if s.reason:find("^optimal: A%*") then by_astar = by_astar + 1 end
+    end
+    assert.is_true(by_astar >= 2, by_astar .. " answered by A*")
+  end)
+
   it("gives auto the optimum of goals a few moves away in 10 x 10 spans", function()
     local rand = S.rng(4500)
     local board = penny.board("square")

@@ -18,6 +18,10 @@
 #include "core/sys.h"
 #include "core/util.h"
 
+/* states of auto's search from both ends before A* (a few hundredths of
+** a second) */
+#define WIDE_QUICK ((size_t)1 << 18)
+
 static uint64_t binom(const pn_widegame *wg, uint32_t c, int j) {
   return wg->binom[(size_t)c * (size_t)(wg->ncoin + 2) + (size_t)j];
 }
@@ -329,11 +333,21 @@ int pn_search_wide(const pn_board *w, const pn_rule *r,
   pn_keyresult kr;
   uint64_t key;
   int rc, threads = o && o->threads > 0 ? o->threads : pn_ncores();
+  int quick = 0;
+  pn_limits ql = *lim;
   double t0 = pn_clock();
   if ((rc = pn_widegame_init(&wg, w, r, start, goal, mode, err)) != PN_OK)
     return rc;
   memset(&kr, 0, sizeof kr);
   key = pn_widegame_key(&wg, start);
+  /* auto: the search from both ends for WIDE_QUICK states (short puzzles,
+  ** and goals few configurations reach, proved out of reach), then A*,
+  ** which on goals a few moves away stores tens of times fewer states */
+  if (m == PN_M_AUTO && wg.full && !lim->max_states) {
+    quick = 1;
+    ql.max_states = WIDE_QUICK;
+    ql.probe_levels = 0;
+  }
   if (m == PN_M_AUTO) m = wg.full ? PN_M_BIDIR : PN_M_ASTAR;
   if (wg.npat == 0) {
     res->verdict = PN_UNSOLVABLE;
@@ -356,10 +370,17 @@ int pn_search_wide(const pn_board *w, const pn_rule *r,
       wg.game.progress = o->progress;
       wg.game.progress_ud = o->progress_ud;
     }
-    rc = m == PN_M_BIDIR
-       ? pn_key_bidir(&wg.game, &key, 1, wg.goals, wg.npat, threads, lim,
-                      &kr, err)
-       : pn_key_astar(&wg.game, key, threads, lim, &kr, err);
+    if (m == PN_M_BIDIR) {
+      rc = pn_key_bidir(&wg.game, &key, 1, wg.goals, wg.npat, threads,
+                        quick ? &ql : lim, &kr, err);
+      if (rc == PN_OK && quick && kr.stopped == PN_ENOMEM
+          && kr.states >= WIDE_QUICK) {
+        pn_keyresult_clear(&kr);
+        m = PN_M_ASTAR;
+      }
+    }
+    if (m == PN_M_ASTAR)
+      rc = pn_key_astar(&wg.game, key, threads, lim, &kr, err);
     if (rc == PN_OK && kr.stopped == PN_EINTR)
       rc = pn_seterror(err, PN_EINTR, "interrupted");
     else if (rc == PN_OK)

@@ -250,7 +250,8 @@ local methods = {
              .. "short puzzles, then A* with window pattern databases (one "
              .. "goal placement), the whole ranked space when that runs out "
              .. "of memory; A* for goals with fewer coins; on windows of 65 "
-             .. "to 256 cells (coins alike) the same searches on ranked keys; "
+             .. "to 256 cells (coins alike) on ranked keys, a short "
+             .. "bidirectional search then A*; "
              .. "beyond, a short search from both ends then A* on the plain "
              .. "BFS's states (fixed goals), else the plain BFS" },
   bidir = { solve = engine("bidir"), exact = true, optimal = true,
