@@ -342,6 +342,33 @@ static int encode(bfs *s, const pn_config *c, uint32_t *st, int nranks) {
   return 1;
 }
 
+/* whether a goal is within reach of the start s->child (encoded) by its
+** cells and labels: every goal coin on the board, each label no more
+** often than in the start; else res says why not.  want (may be NULL):
+** each goal cell's label rank + 1 */
+static int goal_within(const bfs *s, const pn_config *goal, int nranks,
+                       uint16_t *want, pn_result *res) {
+  uint32_t count[MAX_RANKS];
+  size_t i;
+  memset(count, 0, sizeof count);
+  for (i = 0; i < s->n; i++) count[s->child[i] & 0xff]++;
+  for (i = 0; i < goal->n; i++) {
+    int64_t id = pn_board_index(s->b, goal->pos[i]);
+    int k;
+    for (k = 0; k < nranks && s->labels[k] != goal->label[i]; k++) {}
+    if (id < 0 || k == nranks || count[k] == 0) {
+      res->verdict = PN_UNSOLVABLE;
+      snprintf(res->reason, sizeof res->reason, id < 0
+               ? "a coin of the goal is outside the region the coins can reach"
+               : "the goal's labels are not among the start's");
+      return 0;
+    }
+    count[k]--;
+    if (want) want[id] = (uint16_t)(k + 1);
+  }
+  return 1;
+}
+
 /* every 1024 expansions, the limits: PN_OK to go on; PN_ELIMIT when the
 ** time is up (res: unknown, at least bound moves); PN_EINTR on Ctrl-C
 ** (err set) */
@@ -528,11 +555,6 @@ out:
 ** From both ends
 ** ===================================================================== */
 
-static int cmp_rank(const void *a, const void *b) {
-  uint32_t x = *(const uint32_t *)a & 0xff, y = *(const uint32_t *)b & 0xff;
-  return (x > y) - (x < y);
-}
-
 int pn_bfs_bidir(const pn_board *b, const pn_rule *r, const pn_config *start,
                  const pn_config *goal, const pn_limits *lim,
                  pn_result *res, pn_error *err) {
@@ -557,25 +579,9 @@ int pn_bfs_bidir(const pn_board *b, const pn_rule *r, const pn_config *start,
     rc = pn_seterror(err, PN_EINVAL, "a coin of the start is off the board");
     goto out;
   }
-  if (!encode(&side[1], goal, side[1].child, nranks)) {
-    res->verdict = PN_UNSOLVABLE;
-    snprintf(res->reason, sizeof res->reason, "a coin of the goal is "
-             "outside the region the coins can reach");
-    goto out;
-  }
-  /* the same labels, as many times each (a label the start lacks has the
-  ** rank nranks) */
-  memcpy(side[0].coins, side[0].child, start->n * sizeof(uint32_t));
-  memcpy(side[1].coins, side[1].child, goal->n * sizeof(uint32_t));
-  qsort(side[0].coins, start->n, sizeof(uint32_t), cmp_rank);
-  qsort(side[1].coins, goal->n, sizeof(uint32_t), cmp_rank);
-  for (i = 0; i < start->n; i++)
-    if ((side[0].coins[i] & 0xff) != (side[1].coins[i] & 0xff)) {
-      res->verdict = PN_UNSOLVABLE;
-      snprintf(res->reason, sizeof res->reason, "the goal's labels are not "
-               "the start's");
-      goto out;
-    }
+  /* as many coins: labels within the start's are the start's */
+  if (!goal_within(&side[0], goal, nranks, NULL, res)) goto out;
+  (void)encode(&side[1], goal, side[1].child, nranks);
   for (x = 0; x < 2; x++)
     if (insert(&side[x], side[x].child, 0) < 0) {
       res->verdict = PN_UNKNOWN;
@@ -669,9 +675,7 @@ int pn_bfs_astar(const pn_board *b, const pn_rule *r, const pn_config *start,
   bfs s;
   queue q;
   uint16_t *want = NULL;
-  uint32_t *gcount = NULL;
   int rc, nranks, f = 0;
-  size_t i;
   double t0 = pn_clock();
   pn_result_clear(res);
   memset(&q, 0, sizeof q);
@@ -684,34 +688,12 @@ int pn_bfs_astar(const pn_board *b, const pn_rule *r, const pn_config *start,
     rc = pn_seterror(err, PN_EINVAL, "a coin of the start is off the board");
     goto out;
   }
-  /* the goal: each cell's wanted label; a label the start lacks, or has
-  ** fewer of, makes it unreachable */
-  want = calloc(s.ncell, sizeof *want);
-  gcount = calloc((size_t)nranks + 1, sizeof *gcount);
-  if (!want || !gcount) {
+  /* the goal: each cell's wanted label */
+  if (!(want = calloc(s.ncell, sizeof *want))) {
     rc = pn_seterror(err, PN_ENOMEM, "out of memory");
     goto out;
   }
-  for (i = 0; i < start->n; i++) gcount[s.child[i] & 0xff]++;
-  for (i = 0; i < goal->n; i++) {
-    int64_t id = pn_board_index(b, goal->pos[i]);
-    int k;
-    if (id < 0) {
-      res->verdict = PN_UNSOLVABLE;
-      snprintf(res->reason, sizeof res->reason, "a coin of the goal is "
-               "outside the region the coins can reach");
-      goto out;
-    }
-    for (k = 0; k < nranks && s.labels[k] != goal->label[i]; k++) {}
-    if (k == nranks || gcount[k] == 0) {
-      res->verdict = PN_UNSOLVABLE;
-      snprintf(res->reason, sizeof res->reason, "the goal's labels are not "
-               "among the start's");
-      goto out;
-    }
-    gcount[k]--;
-    want[id] = (uint16_t)(k + 1);
-  }
+  if (!goal_within(&s, goal, nranks, want, res)) goto out;
   s.want = want;
   s.ngoal = (int)goal->n;
   s.open = &q;
@@ -792,7 +774,6 @@ out:
   res->seconds = pn_clock() - t0;
   queue_free(&q);
   free(want);
-  free(gcount);
   bfs_free(&s);
   return rc;
 }
