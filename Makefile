@@ -41,7 +41,8 @@ CORE_SRC = csrc/core/util.c csrc/core/budget.c csrc/core/stateset.c csrc/core/sy
            csrc/core/slide.c \
            csrc/search/bfs.c csrc/search/bitboard.c csrc/search/fullbfs.c \
            csrc/search/keytab.c csrc/search/team.c csrc/search/bidir.c \
-           csrc/search/keybfs.c csrc/search/astar.c csrc/search/coins.c \
+           csrc/search/keybfs.c csrc/search/keyfull.c csrc/search/astar.c \
+           csrc/search/coins.c \
            csrc/search/engine.c csrc/search/distances.c \
            csrc/search/verdict.c csrc/search/wide.c \
            csrc/search/pdb.c \
@@ -266,7 +267,8 @@ $(TSAN_EXE): csrc/main.c $(CORE_SRC) $(BIND_SRC) $(HEADERS) | $(B)/.deps
 	  -DPN_USE_READLINE -o $@ csrc/main.c $(CORE_SRC) $(BIND_SRC) -Wl,-E \
 	  /usr/lib/x86_64-linux-gnu/liblua5.4.a -lreadline -lpthread -lm -ldl
 
-TSAN_SPECS = spec/engine_spec.lua spec/distances_spec.lua spec/astar_spec.lua
+TSAN_SPECS = spec/engine_spec.lua spec/distances_spec.lua spec/astar_spec.lua \
+             spec/wide_spec.lua
 
 tsan: all $(TSAN_EXE)
 	@st=0; for f in $(TSAN_SPECS); do \

@@ -29,7 +29,7 @@ build = {
         "csrc/core/rules.c", "csrc/core/span.c", "csrc/core/goal.c", "csrc/core/takedrop.c",
         "csrc/core/slide.c", "csrc/search/bfs.c", "csrc/search/bitboard.c",
         "csrc/search/fullbfs.c", "csrc/search/keytab.c",
-        "csrc/search/team.c", "csrc/search/bidir.c", "csrc/search/keybfs.c",
+        "csrc/search/team.c", "csrc/search/bidir.c", "csrc/search/keybfs.c", "csrc/search/keyfull.c",
         "csrc/search/astar.c", "csrc/search/coins.c", "csrc/search/engine.c", "csrc/search/distances.c", "csrc/search/verdict.c", "csrc/search/wide.c",
         "csrc/search/pdb.c", "csrc/tri/shapes.c", "csrc/tri/decide.c",
         "csrc/tri/three.c", "csrc/tri/labelled.c", "csrc/tri/unlabelled.c", "csrc/tri/solve.c",

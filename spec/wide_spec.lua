@@ -157,25 +157,27 @@ describe("the engine on windows past 64 cells", function()
     local a = wide_start(board, rand, 12)
     local g = random_walk(a, rand, 2)
     local p = penny.puzzle{ board = board, start = a, goal = g }
-    local ok, err = pcall(p.solve, p, { method = "full" })
-    assert.is_false(ok)
-    assert.matches("'bidir', 'astar' and 'bfs' search it", err)
+    -- C(cells, 12) ranked states on a span of 65-100 cells: more than the
+    -- budget holds
+    local s = p:solve{ method = "full" }
+    assert.equal("unknown", s.verdict)
+    assert.matches("ranked space %([%d.e+]+ states%).*over the memory budget.*'astar' and 'bidir'", s.reason)
+    local ok, err
     -- labelled coins, and more sets of cells than 2^63: the plain
-    -- search's states (bfs.c) for fixed goals; up to translation, A*
-    -- says what searches them
+    -- search's states (bfs.c) hold no distance table either
     local coins = a:coins()
     for i, c in ipairs(coins) do c.label = i % 2 + 1 end
     local la = penny.config(board, coins)
     local lp = penny.puzzle{ board = board, start = la,
                              goal = random_walk(la, rand, 2), up_to = "translation" }
-    ok, err = pcall(lp.solve, lp, { method = "astar" })
+    ok, err = pcall(lp.solve, lp, { method = "full" })
     assert.is_false(ok)
     assert.matches("coins that are all alike.*method 'bfs'", err)
     local big
     repeat big = S.random_config(board, 22, rand) until #big:span() == 100
     local bp = penny.puzzle{ board = board, start = big,
                              goal = random_walk(big, rand, 1), up_to = "translation" }
-    ok, err = pcall(bp.solve, bp, { method = "astar" })
+    ok, err = pcall(bp.solve, bp, { method = "full" })
     assert.is_false(ok)
     assert.matches("more than 2%^63 configurations.*method 'bfs'", err)
     assert.equal(1, #bp:solve{ method = "auto" })
@@ -255,6 +257,147 @@ describe("the engine on windows past 64 cells", function()
     assert.is_true(solved >= 6 and unsolvable >= 3 and partial >= 4, solved
       .. " solved, " .. unsolvable .. " proved unsolvable by the search, "
       .. partial .. " goals of fewer coins")
+  end)
+
+  it("searches goals up to translation, rotation and symmetry past one word from every placement", function()
+    -- labelled coins on square and triangular windows of 70-90 cells, and
+    -- more coin sets than 2^63: the goal's side starts from each image
+    -- of the goal in the window, and A*'s bound takes the nearest.  The
+    -- goal is drawn a few moves away and then moved by a cell, so the
+    -- answers end on another image than the one given
+    local rand = S.rng(5100)
+    local modes = { "translation", "rotation", "symmetry" }
+    local function shifted(board, g)
+      for _, v in ipairs{ { 1, 0 }, { -1, 0 }, { 0, 1 }, { 0, -1 } } do
+        local coins, ok = g:coins(), true
+        for _, c in ipairs(coins) do
+          c[1], c[2] = c[1] + v[1], c[2] + v[2]
+          ok = ok and board:contains(c)
+        end
+        if ok then return penny.config(board, coins) end
+      end
+      return g
+    end
+    local done, elsewhere = 0, 0
+    for trial = 1, 15 do
+      local up_to = modes[trial % 3 + 1]
+      local board, a, steps
+      if trial % 5 == 0 then
+        board = penny.board{ width = 10, height = 10 }
+        repeat a = S.random_config(board, 18 + rand(4), rand) until #a:span() == 100
+        steps = 1 + rand(2)
+      else
+        board = penny.board(trial % 2 == 0
+          and { lattice = "square", width = 10, height = 9 }
+          or { lattice = "triangular", width = 10, height = 7 })
+        a = wide_start(board, rand, 8 + rand(3))
+        local coins = a:coins()
+        local colours = trial % 4 < 2 and #coins or 2
+        for i, c in ipairs(coins) do c.label = (i - 1) % colours + 1 end
+        a = penny.config(board, coins)
+        steps = 2 + rand(2)
+      end
+      local g = shifted(board, random_walk(a, rand, steps))
+      local p = penny.puzzle{ board = board, start = a, goal = g, up_to = up_to }
+      if same_as_plain(p, "trial " .. trial) then
+        done = done + 1
+        local c = a
+        for _, m in ipairs(p:solve{ method = "astar" }.moves) do c = c:apply(m) end
+        if c:key() ~= g:key() then elsewhere = elsewhere + 1 end
+      end
+    end
+    assert.is_true(done >= 12 and elsewhere >= 8, done .. " compared, "
+      .. elsewhere .. " ending on another image of the goal")
+  end)
+
+  -- the layers of the states reachable from a, by the move checker's
+  -- moves and keys (a search written apart from the engine)
+  local function layers_apart(a)
+    local depth, layer, layers = { [a:key()] = 0 }, { a }, { 1 }
+    while true do
+      local nextl = {}
+      for _, c in ipairs(layer) do
+        for _, m in ipairs(c:movelist()) do
+          local x = c:apply(m)
+          local k = x:key()
+          if not depth[k] then
+            depth[k] = #layers
+            nextl[#nextl + 1] = x
+          end
+        end
+      end
+      if #nextl == 0 then return layers, depth end
+      layers[#layers + 1] = #nextl
+      layer = nextl
+    end
+  end
+
+  it("searches the whole ranked space past 64 cells: distance tables and method full", function()
+    local rand = S.rng(5200)
+    for trial = 1, 4 do
+      local board = penny.board(trial % 2 == 1
+        and { lattice = "triangular", width = 12, height = 8 }
+        or { lattice = "king", width = 10, height = 9 })
+      local a
+      repeat a = S.random_config(board, 3 + trial % 2, rand) until #a:movelist() > 0
+      local targets = {}
+      for i = 1, 4 do targets[i] = random_walk(a, rand, 2 + rand(8)) end
+      targets[5] = S.random_config(board, #a, rand)
+      local want, depth = layers_apart(a)
+      local tables = {}
+      for threads = 1, 2 do
+        local t = penny.distances(a, { targets = targets, complete = true, threads = threads })
+        assert.equal("two", t.encoding)
+        assert.same(want, t.layers, "trial " .. trial)
+        assert.equal(#want - 1, t.maxdepth)
+        assert.equal(depth[t.hardest:key()], t.maxdepth)
+        for i, g in ipairs(targets) do
+          assert.equal(depth[g:key()] or -1, t.dist[i], "trial " .. trial .. " target " .. i)
+          if t.dist[i] >= 0 then
+            local p = penny.puzzle{ board = board, start = a, goal = g }
+            assert.equal(t.dist[i], #t.paths[i])
+            assert.is_true(p:check(t.paths[i]))
+          else
+            assert.is_false(t.paths[i])
+          end
+        end
+        tables[threads] = t
+      end
+      assert.same(tables[1].dist, tables[2].dist)
+      -- method full toward a goal, fixed or up to translation
+      for k = 1, 4 do
+        local p = penny.puzzle{ board = board, start = a, goal = targets[k],
+                                up_to = k % 2 == 0 and "translation" or "fixed" }
+        local ref = p:solve{ method = "bfs" }
+        local s = p:solve{ method = "full" }
+        assert.equal(ref.verdict, s.verdict)
+        assert.equal(#ref, #s)
+        assert.is_true(p:check(s.moves))
+        assert.matches("^optimal: full%-space BFS %(ranked keys", s.reason)
+      end
+      local p = penny.puzzle{ board = board, start = a, goal = targets[5] }
+      assert.equal(p:solve{ method = "bfs" }.verdict, p:solve{ method = "full" }.verdict)
+    end
+  end)
+
+  it("keeps the ranked space within its limits past 64 cells", function()
+    local board = penny.board{ lattice = "triangular", width = 12, height = 8 }
+    local a = penny.config(board, "(0,0) (1,0) (0,1) (3,3) (4,3)")
+    local g = random_walk(a, S.rng(1), 4)
+    local p = penny.puzzle{ board = board, start = a, goal = g }
+    -- C(96, 5) = 61 M states at two bits: 15 MB
+    local s = p:solve{ method = "full", max_memory = 2^20 }
+    assert.equal("unknown", s.verdict)
+    assert.matches("ranked space.*over the memory budget", s.reason)
+    assert.is_true(s.lower_bound >= 1)
+    local ok, err = pcall(penny.distances, a, { targets = { g }, max_memory = 2^20 })
+    assert.is_false(ok)
+    assert.matches("over the memory budget", err)
+    ok, err = pcall(penny.distances, a, { targets = { g }, encoding = "lean" })
+    assert.is_false(ok)
+    assert.matches("encoding 'lean' takes windows of at most 64 cells", err)
+    s = p:solve{ method = "full", time_limit = 1e-6 }
+    assert.equal("unknown", s.verdict)
   end)
 
   it("searches more sets of cells than 2^63 from both ends and by A* (18 to 22 coins in 10 x 10)", function()

@@ -10,12 +10,15 @@
 ** budget before every allocation, so a search that is too large stops
 ** with a clear verdict instead of being killed.
 **
-** pn_bfs_bidir is the same search from both ends, for a fixed goal with
-** every coin, on windows that neither the bitboards nor the wide game's
+** pn_bfs_bidir is the same search from both ends, for a goal with every
+** coin, on windows that neither the bitboards nor the wide game's
 ** one-word keys hold (labelled coins past 64 cells, more than 2^63 coin
 ** sets): each side has its own visited set, the goal's side expands by
-** reverse moves, and the two meet in about the square root of the states
-** one side would store.
+** reverse moves from every placement of the goal (one when fixed; up to
+** translation or rotation, each image in the window), and the two meet in
+** about the square root of the states one side would store.  pn_bfs_astar
+** is A* on the same states, bounded by the goal's coins out of place in
+** the placement nearest to the state.
 */
 #include <stdio.h>
 #include <stdlib.h>
@@ -57,7 +60,14 @@ typedef struct bfs {
   const pn_stateset *other;    /* both ends: the other side's states */
   int64_t meet;                /* both ends: found there, at this index */
   struct queue *open;          /* A*: the states to expand, by estimate */
-  const uint16_t *want;        /* A*: goal label rank + 1 of each cell */
+  /* A*: the goal's placements by cell: hent[hoff[c] .. hoff[c+1]) are
+  ** placement << 16 | label rank + 1 of each placement's coin on cell c;
+  ** on[] counts a state's coins on each placement (zero between uses),
+  ** touched[] lists the placements counted */
+  const size_t *hoff;
+  const uint64_t *hent;
+  uint32_t *on;
+  uint32_t *touched;
   int ngoal;                   /* A*: coins of the goal */
   uint16_t curg;               /* A*: moves to the state expanded */
   pn_goal goal;
@@ -159,14 +169,26 @@ static void queue_free(queue *q) {
   memset(q, 0, sizeof *q);
 }
 
-/* the goal's coins not on their cells with their labels: one move puts
-** at most one on and takes at most one off, so the bound is consistent */
+/* the goal's coins not on their cells with their labels, in the
+** placement that has the most on them: one move puts at most one on and
+** takes at most one off in each placement, so the least over placements
+** is consistent too */
 static int out_of_place(const bfs *s, const uint32_t *st) {
-  uint32_t i;
-  int on = 0;
-  for (i = 0; i < s->n; i++)
-    on += s->want[st[i] >> 8] == (st[i] & 0xff) + 1;
-  return s->ngoal - on;
+  uint32_t i, nt = 0;
+  int best = 0;
+  for (i = 0; i < s->n; i++) {
+    uint32_t c = st[i] >> 8;
+    uint64_t lab = (st[i] & 0xff) + 1;
+    size_t e;
+    for (e = s->hoff[c]; e < s->hoff[c + 1]; e++)
+      if ((s->hent[e] & 0xffff) == lab) {
+        uint32_t p = (uint32_t)(s->hent[e] >> 16);
+        if (s->on[p]++ == 0) s->touched[nt++] = p;
+        if ((int)s->on[p] > best) best = (int)s->on[p];
+      }
+  }
+  for (i = 0; i < nt; i++) s->on[s->touched[i]] = 0;
+  return s->ngoal - best;
 }
 
 static uint16_t moves_of(const bfs *s, size_t i) {
@@ -285,16 +307,16 @@ static pn_move move_between(const bfs *s, const uint32_t *a,
   return m;
 }
 
-/* moves from the start to state idx, recovered from the parent links;
-** then, with back (the goal's side of a search from both ends), the
-** moves from its state bidx on to the goal */
+/* moves from the start to state idx, recovered from the parent links (a
+** root is its own parent); then, with back (the goal's side of a search
+** from both ends), the moves from its state bidx on to the goal */
 static int path(bfs *s, uint32_t idx, const bfs *back, uint32_t bidx,
                 pn_result *res) {
   size_t len = 0, k;
   uint32_t i;
-  for (i = idx; i != 0; i = parent_of(s, i)) len++;
+  for (i = idx; parent_of(s, i) != i; i = parent_of(s, i)) len++;
   if (back)
-    for (i = bidx; i != 0; i = parent_of(back, i)) len++;
+    for (i = bidx; parent_of(back, i) != i; i = parent_of(back, i)) len++;
   res->moves = malloc((len + 1) * sizeof *res->moves);
   if (!res->moves) return pn_seterror(s->err, PN_ENOMEM, "out of memory");
   res->nmoves = len;
@@ -303,14 +325,14 @@ static int path(bfs *s, uint32_t idx, const bfs *back, uint32_t bidx,
     /* the goal's side, from its end: state i reached by reverse moves from
     ** its parent, so the move goes from i to the parent */
     size_t m = 0;
-    for (i = bidx; i != 0; i = parent_of(back, i)) m++;
+    for (i = bidx; parent_of(back, i) != i; i = parent_of(back, i)) m++;
     k = len - m;
-    for (i = bidx; i != 0; i = parent_of(back, i))
+    for (i = bidx; parent_of(back, i) != i; i = parent_of(back, i))
       res->moves[k++] = move_between(back, state_at(back, i),
                                      state_at(back, parent_of(back, i)));
     k = len - m;
   }
-  for (i = idx; i != 0; i = parent_of(s, i))
+  for (i = idx; parent_of(s, i) != i; i = parent_of(s, i))
     res->moves[--k] = move_between(s, state_at(s, parent_of(s, i)),
                                    state_at(s, i));
   return PN_OK;
@@ -320,6 +342,8 @@ static void bfs_free(bfs *s) {
   pn_stateset_free(&s->set);
   free(s->occ); free(s->rank); free(s->coins); free(s->cnt);
   free(s->targets); free(s->child); free(s->labels); free(s->pos);
+  free((void *)s->hoff); free((void *)s->hent); free(s->on);
+  free(s->touched);
   pn_goal_free(&s->goal);
 }
 
@@ -342,31 +366,80 @@ static int encode(bfs *s, const pn_config *c, uint32_t *st, int nranks) {
   return 1;
 }
 
-/* whether a goal is within reach of the start s->child (encoded) by its
-** cells and labels: every goal coin on the board, each label no more
-** often than in the start; else res says why not.  want (may be NULL):
-** each goal cell's label rank + 1 */
-static int goal_within(const bfs *s, const pn_config *goal, int nranks,
-                       uint16_t *want, pn_result *res) {
-  uint32_t count[MAX_RANKS];
+/* The goal's placements in the window, each an encoded state of its
+** coins: the goal itself when fixed, else each of its images under the
+** mode's symmetries and translations (pn_goal_placements) with every coin
+** on a cell of the window.  A placement needs no label more often than
+** the start s->child (encoded) has it. */
+typedef struct placements {
+  const bfs *s;
+  int nranks;
+  uint32_t count[MAX_RANKS];   /* the start's coins by label rank */
+  uint32_t ngoal;
+  uint32_t *rows;              /* np rows of ngoal coins, each sorted */
+  size_t np, cap;
+  int nomem;
+} placements;
+
+static int add_placement(const pn_config *c, void *ud) {
+  placements *pl = ud;
+  const bfs *s = pl->s;
+  uint32_t need[MAX_RANKS], *row;
   size_t i;
-  memset(count, 0, sizeof count);
-  for (i = 0; i < s->n; i++) count[s->child[i] & 0xff]++;
-  for (i = 0; i < goal->n; i++) {
-    int64_t id = pn_board_index(s->b, goal->pos[i]);
-    int k;
-    for (k = 0; k < nranks && s->labels[k] != goal->label[i]; k++) {}
-    if (id < 0 || k == nranks || count[k] == 0) {
-      res->verdict = PN_UNSOLVABLE;
-      snprintf(res->reason, sizeof res->reason, id < 0
-               ? "a coin of the goal is outside the region the coins can reach"
-               : "the goal's labels are not among the start's");
-      return 0;
-    }
-    count[k]--;
-    if (want) want[id] = (uint16_t)(k + 1);
+  if (pl->np == pl->cap) {
+    size_t cap = pl->cap ? 2 * pl->cap : 16;
+    uint32_t *v = realloc(pl->rows, cap * pl->ngoal * sizeof *v);
+    if (!v) { pl->nomem = 1; return 0; }
+    pl->rows = v; pl->cap = cap;
   }
-  return 1;
+  row = pl->rows + pl->np * pl->ngoal;
+  memset(need, 0, sizeof need);
+  for (i = 0; i < c->n; i++) {
+    int64_t id = pn_board_index(s->b, c->pos[i]);
+    int k;
+    for (k = 0; k < pl->nranks && s->labels[k] != c->label[i]; k++) {}
+    if (id < 0 || k == pl->nranks || ++need[k] > pl->count[k]) return 0;
+    row[i] = (uint32_t)id << 8 | (uint32_t)k;
+  }
+  qsort(row, c->n, sizeof *row, cmp_u32);
+  pl->np++;
+  return 0;
+}
+
+/* the placements into *pl (free pl->rows); PN_OK with pl->np == 0 when
+** there is none, and res says why: the goal is out of reach */
+static int goal_placements(const bfs *s, const pn_config *goal,
+                           pn_goalmode mode, int nranks, placements *pl,
+                           pn_result *res, pn_error *err) {
+  pn_goal g;
+  uint32_t need[MAX_RANKS];
+  size_t i;
+  int rc, k;
+  memset(pl, 0, sizeof *pl);
+  pl->s = s; pl->nranks = nranks; pl->ngoal = (uint32_t)goal->n;
+  for (i = 0; i < s->n; i++) pl->count[s->child[i] & 0xff]++;
+  memset(need, 0, sizeof need);
+  for (i = 0; i < goal->n; i++) {
+    for (k = 0; k < nranks && s->labels[k] != goal->label[i]; k++) {}
+    if (k == nranks || ++need[k] > pl->count[k]) {
+      res->verdict = PN_UNSOLVABLE;
+      snprintf(res->reason, sizeof res->reason,
+               "the goal's labels are not among the start's");
+      return PN_OK;
+    }
+  }
+  if ((rc = pn_goal_init(&g, s->b, goal, mode, err)) != PN_OK) return rc;
+  rc = pn_goal_placements(&g, add_placement, pl, err);
+  pn_goal_free(&g);
+  if (rc == PN_OK && pl->nomem)
+    rc = pn_seterror(err, PN_ENOMEM, "out of memory");
+  if (rc == PN_OK && pl->np == 0) {
+    res->verdict = PN_UNSOLVABLE;
+    snprintf(res->reason, sizeof res->reason, mode == PN_FIXED
+             ? "a coin of the goal is outside the region the coins can reach"
+             : "the goal fits nowhere in the region the coins can reach");
+  }
+  return rc;
 }
 
 /* every 1024 expansions, the limits: PN_OK to go on; PN_ELIMIT when the
@@ -556,14 +629,16 @@ out:
 ** ===================================================================== */
 
 int pn_bfs_bidir(const pn_board *b, const pn_rule *r, const pn_config *start,
-                 const pn_config *goal, const pn_limits *lim,
-                 pn_result *res, pn_error *err) {
+                 const pn_config *goal, pn_goalmode mode,
+                 const pn_limits *lim, pn_result *res, pn_error *err) {
   bfs side[2];                  /* 0: from the start; 1: back from the goal */
   size_t lo[2] = { 0, 0 }, hi[2] = { 1, 1 }, i, k;
   int depth[2] = { 0, 0 }, rc, nranks, x;
+  placements pl;
   double t0 = pn_clock();
   pn_result_clear(res);
   memset(side, 0, sizeof side);
+  memset(&pl, 0, sizeof pl);
   if (r->slide || goal->n != start->n)
     return pn_seterror(err, PN_EINVAL, "a search from both ends needs a goal "
                        "with every coin and no slides");
@@ -579,18 +654,23 @@ int pn_bfs_bidir(const pn_board *b, const pn_rule *r, const pn_config *start,
     rc = pn_seterror(err, PN_EINVAL, "a coin of the start is off the board");
     goto out;
   }
-  /* as many coins: labels within the start's are the start's */
-  if (!goal_within(&side[0], goal, nranks, NULL, res)) goto out;
-  (void)encode(&side[1], goal, side[1].child, nranks);
+  /* as many coins: labels within the start's are the start's.  The
+  ** goal's side starts from every placement, each its own root */
+  rc = goal_placements(&side[0], goal, mode, nranks, &pl, res, err);
+  if (rc != PN_OK || pl.np == 0) goto out;
   for (x = 0; x < 2; x++)
-    if (insert(&side[x], side[x].child, 0) < 0) {
-      res->verdict = PN_UNKNOWN;
-      res->lower_bound = 1;
-      snprintf(res->reason, sizeof res->reason, "bidirectional BFS: the "
-               "memory budget of %zu bytes does not hold the first states",
-               2 * side[x].set.budget.max);
-      goto out;
+    for (i = 0; i < (x == 0 ? 1 : pl.np); i++) {
+      const uint32_t *st = x == 0 ? side[0].child : pl.rows + i * pl.ngoal;
+      if (insert(&side[x], st, (uint32_t)side[x].set.n) == -2) {
+        res->verdict = PN_UNKNOWN;
+        res->lower_bound = 1;
+        snprintf(res->reason, sizeof res->reason, "bidirectional BFS: the "
+                 "memory budget of %zu bytes does not hold the first "
+                 "states", 2 * side[x].set.budget.max);
+        goto out;
+      }
     }
+  hi[1] = side[1].set.n;
   if (pn_stateset_find(&side[1].set, state_at(&side[0], 0)) >= 0) {
     res->verdict = PN_SOLVED;
     snprintf(res->reason, sizeof res->reason, "the start is the goal");
@@ -659,6 +739,7 @@ stats:
 out:
   res->seconds = pn_clock() - t0;
   for (k = 0; k < 2; k++) bfs_free(&side[k]);
+  free(pl.rows);
   return rc;
 }
 
@@ -669,16 +750,42 @@ out:
 ** A*
 ** ===================================================================== */
 
+/* the placements by cell for the bound (bfs's hoff, hent, on, touched);
+** 0 when out of memory */
+static int index_placements(bfs *s, const placements *pl) {
+  size_t *hoff = calloc(s->ncell + 1, sizeof *hoff), i, c;
+  uint64_t *hent = malloc((pl->np * pl->ngoal + 1) * sizeof *hent);
+  s->hoff = hoff; s->hent = hent;
+  s->on = calloc(pl->np, sizeof *s->on);
+  s->touched = malloc(pl->np * sizeof *s->touched);
+  if (!hoff || !hent || !s->on || !s->touched) return 0;
+  (void)pn_budget_take(&s->set.budget, (s->ncell + 1) * sizeof *hoff
+                       + pl->np * (pl->ngoal * sizeof *hent + 8));
+  for (i = 0; i < pl->np * pl->ngoal; i++) hoff[(pl->rows[i] >> 8) + 1]++;
+  for (c = 0; c < s->ncell; c++) hoff[c + 1] += hoff[c];
+  for (i = 0; i < pl->np * pl->ngoal; i++) {
+    uint32_t x = pl->rows[i];
+    /* filled from the back of each cell's range: hoff ends as the starts */
+    hent[--hoff[(x >> 8) + 1]] = (uint64_t)(i / pl->ngoal) << 16
+                                 | ((x & 0xff) + 1);
+  }
+  /* hoff[c + 1] now starts cell c's range: shift back by one */
+  memmove(hoff, hoff + 1, s->ncell * sizeof *hoff);
+  hoff[s->ncell] = pl->np * pl->ngoal;
+  return 1;
+}
+
 int pn_bfs_astar(const pn_board *b, const pn_rule *r, const pn_config *start,
-                 const pn_config *goal, const pn_limits *lim,
-                 pn_result *res, pn_error *err) {
+                 const pn_config *goal, pn_goalmode mode,
+                 const pn_limits *lim, pn_result *res, pn_error *err) {
   bfs s;
   queue q;
-  uint16_t *want = NULL;
+  placements pl;
   int rc, nranks, f = 0;
   double t0 = pn_clock();
   pn_result_clear(res);
   memset(&q, 0, sizeof q);
+  memset(&pl, 0, sizeof pl);
   /* payload: the parent and the moves, in two words (records stay
   ** 4-byte aligned) */
   rc = open_side(&s, b, r, start, goal, lim, 1, 2 * sizeof(uint32_t),
@@ -688,13 +795,13 @@ int pn_bfs_astar(const pn_board *b, const pn_rule *r, const pn_config *start,
     rc = pn_seterror(err, PN_EINVAL, "a coin of the start is off the board");
     goto out;
   }
-  /* the goal: each cell's wanted label */
-  if (!(want = calloc(s.ncell, sizeof *want))) {
+  /* the goal: its placements, by cell */
+  rc = goal_placements(&s, goal, mode, nranks, &pl, res, err);
+  if (rc != PN_OK || pl.np == 0) goto out;
+  if (!index_placements(&s, &pl)) {
     rc = pn_seterror(err, PN_ENOMEM, "out of memory");
     goto out;
   }
-  if (!goal_within(&s, goal, nranks, want, res)) goto out;
-  s.want = want;
   s.ngoal = (int)goal->n;
   s.open = &q;
   {
@@ -773,7 +880,7 @@ int pn_bfs_astar(const pn_board *b, const pn_rule *r, const pn_config *start,
 out:
   res->seconds = pn_clock() - t0;
   queue_free(&q);
-  free(want);
+  free(pl.rows);
   bfs_free(&s);
   return rc;
 }

@@ -10,6 +10,7 @@
 
 #include "engine.h"
 #include "fullbfs.h"
+#include "wide.h"
 #include "core/util.h"
 
 void pn_disttable_clear(pn_disttable *t) {
@@ -21,6 +22,52 @@ void pn_disttable_clear(pn_disttable *t) {
   free(t->dist);
   pn_config_clear(&t->hardest);
   memset(t, 0, sizeof *t);
+}
+
+/* the paths to the targets the table reached, each by a search of its
+** own (a table of two bits per state keeps no depths to walk back) */
+static int paths_by_search(const pn_board *w, const pn_rule *r,
+                           const pn_config *start, const pn_config *targets,
+                           const pn_searchopts *o, const pn_limits *lim,
+                           pn_disttable *out, pn_error *err) {
+  size_t i;
+  int rc = PN_OK;
+  for (i = 0; i < out->ntargets && rc == PN_OK; i++) {
+    if (out->dist[i] < 0) continue;
+    rc = pn_path_by_search(w, r, start, &targets[i], out->dist[i], o, lim,
+                           &out->paths[i], err);
+    if (rc == PN_OK) out->plen[i] = (size_t)out->dist[i];
+    else if (rc == PN_ELIMIT) {
+      char why[sizeof err->msg];
+      snprintf(why, sizeof why, "%s", err->msg);
+      pn_seterror(err, PN_ELIMIT, "target %zu is %d moves away, but the "
+                  "search for its path stopped (%.150s); paths = false "
+                  "gives the distances alone", i + 1, out->dist[i], why);
+    }
+  }
+  return rc;
+}
+
+/* a window past the bitboards: the wide game's ranked keys (wide.c) */
+static int wide_distances(const pn_board *w, const pn_rule *r,
+                          const pn_config *start, const pn_config *targets,
+                          size_t ntargets, int complete,
+                          const pn_searchopts *o, const pn_limits *lim,
+                          pn_disttable *out, pn_error *err) {
+  int rc;
+  out->ntargets = ntargets;
+  out->dist = calloc(ntargets + 1, sizeof *out->dist);
+  out->paths = calloc(ntargets + 1, sizeof *out->paths);
+  out->plen = calloc(ntargets + 1, sizeof *out->plen);
+  if (!out->dist || !out->paths || !out->plen)
+    rc = pn_seterror(err, PN_ENOMEM, "out of memory");
+  else
+    rc = pn_wide_table(w, r, start, targets, ntargets, complete, o, lim, out,
+                       err);
+  if (rc == PN_OK && !(o && o->nopaths))
+    rc = paths_by_search(w, r, start, targets, o, lim, out, err);
+  if (rc != PN_OK) pn_disttable_clear(out);
+  return rc;
 }
 
 int pn_distances(const pn_board *w, const pn_rule *r, const pn_config *start,
@@ -42,7 +89,10 @@ int pn_distances(const pn_board *w, const pn_rule *r, const pn_config *start,
   if (r->slide)
     return pn_seterror(err, PN_EINVAL, "the engine does not know slides: "
                        "method 'bfs' searches them");
-  if ((rc = bb_init(&s, w, r, start, err)) != PN_OK) return rc;
+  if ((rc = bb_init(&s, w, r, start, err)) != PN_OK)
+    return rc == PN_ELIMIT ? wide_distances(w, r, start, targets, ntargets,
+                                            complete, o, &lim, out, err)
+                           : rc;
   if (!bb_from_config(&s, w, start, &st)) {
     bb_free(&s);
     return pn_seterror(err, PN_EINVAL, "the start is not in the window");
@@ -98,22 +148,11 @@ int pn_distances(const pn_board *w, const pn_rule *r, const pn_config *start,
   if (f.two) {
     /* no depths to walk back through: each path by a search of its own,
     ** with the room of the table (fullbfs.c, note 6) */
+    /* shared by processes: process 0 alone finds the paths */
     int others = o && o->net && o->net->size > 1 && o->net->rank != 0;
     pn_fullbfs_free(&f);
-    for (i = 0; i < ntargets && rc == PN_OK; i++) {
-      /* shared by processes: process 0 alone finds the paths */
-      if (out->dist[i] < 0 || (o && o->nopaths) || others) continue;
-      rc = pn_path_by_search(w, r, start, &targets[i], out->dist[i], o, &lim,
-                          &out->paths[i], err);
-      if (rc == PN_OK) out->plen[i] = (size_t)out->dist[i];
-      else if (rc == PN_ELIMIT) {
-        char why[sizeof err->msg];
-        snprintf(why, sizeof why, "%s", err->msg);
-        pn_seterror(err, PN_ELIMIT, "target %zu is %d moves away, but the "
-                    "search for its path stopped (%.150s); paths = false "
-                    "gives the distances alone", i + 1, out->dist[i], why);
-      }
-    }
+    if (rc == PN_OK && !(o && o->nopaths) && !others)
+      rc = paths_by_search(w, r, start, targets, o, &lim, out, err);
   }
   for (i = 0; i < ntargets && rc == PN_OK && !f.two; i++) {
     int *from, *to, k;

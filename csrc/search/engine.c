@@ -496,6 +496,47 @@ done:
   return rc;
 }
 
+/* method full on a window past the bitboards: the full-space search on
+** the wide game's ranked keys (wide.c), then the path by a search of its
+** own, as with two bits per state on the bitboards; PN_ELIMIT when the
+** wide game cannot be made */
+static int wide_full(const pn_board *w, const pn_rule *r,
+                     const pn_config *start, const pn_config *goal,
+                     pn_goalmode mode, const pn_searchopts *o,
+                     const pn_limits *lim, pn_result *res, pn_error *err) {
+  pn_config reached;
+  int dist, rc;
+  double t0 = pn_clock();
+  pn_config_init(&reached);
+  rc = pn_wide_full(w, r, start, goal, mode, o, lim, res, &reached, &dist,
+                    err);
+  if (rc == PN_OK && dist == 0) {
+    res->verdict = PN_SOLVED;
+    snprintf(res->reason, sizeof res->reason, "the start is the goal");
+  } else if (rc == PN_OK && dist > 0) {
+    rc = pn_path_by_search(w, r, start, &reached, dist, o, lim, &res->moves,
+                           err);
+    if (rc == PN_OK) {
+      res->nmoves = (size_t)dist;
+      res->verdict = PN_SOLVED;
+      snprintf(res->reason, sizeof res->reason, "optimal: full-space BFS "
+               "(ranked keys, two bits per state) completed every layer up "
+               "to %d moves without reaching the goal (the path found by a "
+               "search of its own, of the same length)", dist - 1);
+    } else if (rc == PN_ELIMIT) {
+      res->verdict = PN_UNKNOWN;
+      res->lower_bound = dist;
+      snprintf(res->reason, sizeof res->reason, "full-space BFS (ranked "
+               "keys): the goal is %d moves away and no fewer, but the "
+               "search for the path stopped (%.120s)", dist, err->msg);
+      rc = PN_OK;
+    }
+  }
+  res->seconds = pn_clock() - t0;
+  pn_config_clear(&reached);
+  return rc;
+}
+
 /* how A*'s expansion was partial, for a reason */
 /* the coin game's move codes, for pn_key_verdict */
 static pn_move coin_move(const void *cg, uint32_t mv) {
@@ -538,36 +579,35 @@ int pn_search(const pn_board *w, const pn_rule *r, const pn_config *start,
   rc = pn_coingame_init(&cg, w, r, start, goal, mode, &e2);
   if (rc == PN_ELIMIT) {            /* too big for the bitboards */
     pn_error e3;
-    rc = pn_search_wide(w, r, start, goal, mode, m, o, &lim, res, &e3);
+    rc = m == PN_M_FULL
+       ? wide_full(w, r, start, goal, mode, o, &lim, res, &e3)
+       : pn_search_wide(w, r, start, goal, mode, m, o, &lim, res, &e3);
     if (rc != PN_ELIMIT) {
       if (rc != PN_OK) *err = e3;
       return rc;
     }
     /* keys wider than a word, or labels: the plain search's states, by
-    ** A* toward a fixed goal (in auto too: with the bound "goal coins out
-    ** of place" it stores hundreds of states where the search from both
-    ** ends stores millions, BENCHMARKS.md part V), or from both ends */
-    if (m == PN_M_BIDIR && mode == PN_FIXED && goal->n == start->n
-        && !r->slide)
-      return pn_bfs_bidir(w, r, start, goal, &lim, res, err);
-    if (m == PN_M_AUTO && mode == PN_FIXED && goal->n == start->n
-        && !r->slide) {
+    ** A* (in auto too: with the bound "goal coins out of place" it stores
+    ** hundreds of states where the search from both ends stores millions,
+    ** BENCHMARKS.md part V), or from both ends; fixed goals or any
+    ** placement of one */
+    if (m == PN_M_BIDIR && goal->n == start->n && !r->slide)
+      return pn_bfs_bidir(w, r, start, goal, mode, &lim, res, err);
+    if (m == PN_M_AUTO && goal->n == start->n && !r->slide) {
       /* first a short search from both ends: it proves at once a goal
       ** that few configurations reach out of reach, which A* from the
       ** start cannot; then A* */
       pn_limits ql = lim;
       if (!ql.max_states || ql.max_states > PLAIN_QUICK)
         ql.max_states = PLAIN_QUICK;
-      rc = pn_bfs_bidir(w, r, start, goal, &ql, res, err);
+      rc = pn_bfs_bidir(w, r, start, goal, mode, &ql, res, err);
       if (rc != PN_OK || res->verdict != PN_UNKNOWN) return rc;
     }
-    if ((m == PN_M_AUTO || m == PN_M_ASTAR) && mode == PN_FIXED)
-      return pn_bfs_astar(w, r, start, goal, &lim, res, err);
-    if (m != PN_M_AUTO)
-      return pn_seterror(err, PN_ELIMIT, "%s: %s; method 'bfs' (or 'auto', "
-                         "which turns to it) searches windows of any size",
-                         pn_method_name(m), e3.msg);
-    return pn_bfs(w, r, start, goal, mode, &lim, res, err);
+    if (m == PN_M_AUTO || m == PN_M_ASTAR)
+      return pn_bfs_astar(w, r, start, goal, mode, &lim, res, err);
+    return pn_seterror(err, PN_ELIMIT, "%s: %s; method 'bfs' (or 'auto', "
+                       "which turns to A*) searches windows of any size",
+                       pn_method_name(m), e3.msg);
   }
   if (rc != PN_OK) { *err = e2; return rc; }
   if (cg.npat == 0) {

@@ -6,12 +6,11 @@
 #define PN_FULLBFS_H
 
 #include "bitboard.h"
+#include "keygame.h"
 #include "team.h"
 
 #define PN_FULLBFS_MAXDEPTH 253
 
-/* when pn_fullbfs_run stops */
-enum { PN_STOP_NEVER = 0, PN_STOP_ALL = 1, PN_STOP_ANY = 2 };
 
 #include <pthread.h>
 

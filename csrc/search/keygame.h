@@ -86,4 +86,38 @@ int pn_key_bfs(const pn_keygame *g, uint64_t start, const pn_limits *lim,
 int pn_key_astar(const pn_keygame *g, uint64_t start, int threads,
                  const pn_limits *lim, pn_keyresult *res, pn_error *err);
 
+/* when a full-space search stops (pn_key_full, pn_fullbfs_run) */
+enum { PN_STOP_NEVER = 0, PN_STOP_ALL = 1, PN_STOP_ANY = 2 };
+
+/* what pn_key_full found */
+typedef struct pn_keyfull {
+  int *tdist;              /* [ntargets], the caller's: distance, or -1 */
+  uint64_t layer[256];     /* states per layer */
+  int maxdepth;            /* the deepest layer reached */
+  int complete_depth;      /* layers 0 .. complete_depth are complete */
+  int done;                /* every reachable key was expanded */
+  uint64_t reached, expanded;
+  uint64_t hardest;        /* the smallest key of layer maxdepth */
+  size_t memory;
+  int threads;
+  int stopped;             /* 0, or PN_ELIMIT (time) / PN_EINTR */
+  int toodeep;             /* stopped after 255 layers */
+  double seconds;
+} pn_keyfull;
+
+/* the bytes of the table of a full-space search over nkeys keys */
+size_t pn_key_full_bytes(uint64_t nkeys);
+/* breadth-first search from start over a game whose keys are 1 .. nkeys
+** (keyfull.c), two bits per key, on `threads` threads (succ must allow
+** that): until the layer that reaches every target (stop = PN_STOP_ALL)
+** or any (PN_STOP_ANY), or everything (PN_STOP_NEVER).  The distances go
+** to res->tdist (ntargets ints, the caller's).  PN_ELIMIT when the table
+** does not fit lim's memory budget (res->reached is 0), or when the time
+** limit or 255 layers stopped it (res says how far it got); PN_EINTR on
+** Ctrl-C. */
+int pn_key_full(const pn_keygame *g, uint64_t nkeys, uint64_t start,
+                const uint64_t *targets, size_t ntargets, int stop,
+                int threads, const pn_limits *lim, pn_keyfull *res,
+                pn_error *err);
+
 #endif

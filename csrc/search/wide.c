@@ -359,9 +359,8 @@ int pn_search_wide(const pn_board *w, const pn_rule *r,
     res->verdict = PN_SOLVED;
     snprintf(res->reason, sizeof res->reason, "the start is the goal");
   } else if (m == PN_M_FULL) {
-    rc = pn_seterror(err, PN_EINVAL, "full-space BFS: the ranked space "
-                     "takes windows of at most 64 cells (this one has %d); "
-                     "'bidir', 'astar' and 'bfs' search it", wg.ncell);
+    rc = pn_seterror(err, PN_EINVAL, "penny bug: the full-space search on "
+                     "the wide game goes through pn_wide_full");
   } else if (m == PN_M_BIDIR && !wg.full) {
     rc = pn_seterror(err, PN_EINVAL, "bidirectional search needs a goal "
                      "with every coin (use astar)");
@@ -393,3 +392,180 @@ int pn_search_wide(const pn_board *w, const pn_rule *r,
   ** verdict, never that code */
   return rc == PN_ELIMIT ? PN_EINVAL : rc;
 }
+
+/* {====================================================================
+** The full-space search on the ranked keys (keyfull.c)
+** ===================================================================== */
+
+/* the configuration of key, its coins all labelled as the start's */
+static int config_of(const pn_widegame *wg, uint64_t key, int32_t label,
+                     pn_config *c, pn_error *err) {
+  uint32_t cells[PN_WIDE_MAXCELL];
+  int i, rc;
+  unrank(wg, key, cells);
+  c->n = 0;
+  if ((rc = pn_config_reserve(c, (size_t)wg->ncoin, err)) != PN_OK) return rc;
+  for (i = 0; i < wg->ncoin; i++) {
+    c->pos[i] = pn_board_cell(wg->w, cells[i]);
+    c->label[i] = label;
+  }
+  c->n = (size_t)wg->ncoin;
+  return PN_OK;
+}
+
+static int wide_threads(const pn_searchopts *o) {
+  return o && o->threads > 0 ? o->threads : pn_ncores();
+}
+
+/* what the ranked keys' search cannot do that the bitboards' can: other
+** encodings than two bits, a search shared by processes */
+static int wide_full_opts(const pn_searchopts *o, pn_error *err) {
+  if (o && (o->encoding == PN_ENC_BYTE || o->encoding == PN_ENC_LEAN))
+    return pn_seterror(err, PN_EINVAL, "encoding '%s' takes windows of at "
+                       "most 64 cells; past them the full-space search "
+                       "keeps two bits per state ('two' or 'auto')",
+                       o->encoding == PN_ENC_BYTE ? "byte" : "lean");
+  if (o && o->net && o->net->size > 1)
+    return pn_seterror(err, PN_EINVAL, "a search shared by processes takes "
+                       "windows of at most 64 cells (shared = false searches "
+                       "alone)");
+  return PN_OK;
+}
+
+int pn_wide_full(const pn_board *w, const pn_rule *r, const pn_config *start,
+                 const pn_config *goal, pn_goalmode mode,
+                 const pn_searchopts *o, const pn_limits *lim,
+                 pn_result *res, pn_config *reached, int *dist,
+                 pn_error *err) {
+  pn_widegame wg;
+  pn_keyfull kf;
+  uint64_t key;
+  size_t i;
+  int rc, at = -1;
+  *dist = -1;
+  if ((rc = pn_widegame_init(&wg, w, r, start, goal, mode, err)) != PN_OK)
+    return rc;
+  memset(&kf, 0, sizeof kf);
+  key = pn_widegame_key(&wg, start);
+  if ((rc = wide_full_opts(o, err)) != PN_OK) goto out;
+  if (!wg.full) {
+    rc = pn_seterror(err, PN_EINVAL, "the full-space search needs a goal "
+                     "with every coin");
+    goto out;
+  }
+  if (!key) {
+    rc = pn_seterror(err, PN_EINVAL, "a coin of the start is off the board");
+    goto out;
+  }
+  if (wg.npat == 0) {
+    res->verdict = PN_UNSOLVABLE;
+    snprintf(res->reason, sizeof res->reason, "the goal does not fit in the "
+             "region the coins can reach");
+    goto out;
+  }
+  if (!(kf.tdist = malloc(wg.npat * sizeof *kf.tdist))) {
+    rc = pn_seterror(err, PN_ENOMEM, "out of memory");
+    goto out;
+  }
+  if (o && o->progress) {
+    wg.game.progress = o->progress;
+    wg.game.progress_ud = o->progress_ud;
+  }
+  rc = pn_key_full(&wg.game, binom(&wg, (uint32_t)wg.ncell, wg.ncoin), key,
+                   wg.goals, wg.npat, PN_STOP_ANY, wide_threads(o), lim, &kf,
+                   err);
+  res->states = kf.reached;
+  res->expanded = kf.expanded;
+  res->depth = kf.complete_depth;
+  res->memory = kf.memory;
+  if (rc == PN_ELIMIT) {
+    /* the table does not fit, or a limit stopped it: unknown */
+    res->verdict = PN_UNKNOWN;
+    if (res->lower_bound < kf.complete_depth + 1)
+      res->lower_bound = kf.complete_depth + 1;
+    snprintf(res->reason, sizeof res->reason, "full-space BFS (ranked keys, "
+             "two bits per state): %.120s; at least %d moves%s", err->msg,
+             res->lower_bound, kf.reached ? "" : "; 'astar' and 'bidir' "
+             "keep only the states they reach");
+    rc = PN_OK;
+    goto out;
+  }
+  if (rc != PN_OK) goto out;
+  for (i = 0; i < wg.npat; i++)
+    if (kf.tdist[i] >= 0 && (at < 0 || kf.tdist[i] < kf.tdist[at]))
+      at = (int)i;
+  if (at < 0) {
+    res->verdict = PN_UNSOLVABLE;
+    snprintf(res->reason, sizeof res->reason, "complete search (full-space "
+             "BFS on ranked keys, two bits per state): all %llu reachable "
+             "configurations examined", (unsigned long long)kf.reached);
+    goto out;
+  }
+  *dist = kf.tdist[at];
+  rc = config_of(&wg, wg.goals[at], start->label[0], reached, err);
+out:
+  free(kf.tdist);
+  pn_widegame_free(&wg);
+  return rc;
+}
+
+int pn_wide_table(const pn_board *w, const pn_rule *r, const pn_config *start,
+                  const pn_config *targets, size_t ntargets, int complete,
+                  const pn_searchopts *o, const pn_limits *lim,
+                  pn_disttable *out, pn_error *err) {
+  pn_widegame wg;
+  pn_keyfull kf;
+  uint64_t key, *keys = NULL;
+  size_t i;
+  int rc, d;
+  if ((rc = pn_widegame_init(&wg, w, r, start, start, PN_FIXED, err))
+      != PN_OK)
+    return rc;
+  memset(&kf, 0, sizeof kf);
+  key = pn_widegame_key(&wg, start);
+  keys = malloc((ntargets + 1) * sizeof *keys);
+  kf.tdist = out->dist;
+  if (!keys) { rc = pn_seterror(err, PN_ENOMEM, "out of memory"); goto out; }
+  if ((rc = wide_full_opts(o, err)) != PN_OK) goto out;
+  if (!key) {
+    rc = pn_seterror(err, PN_EINVAL, "the start is not in the window");
+    goto out;
+  }
+  for (i = 0; i < ntargets; i++) {
+    size_t j;
+    int alike = 1;
+    for (j = 0; j < targets[i].n; j++)
+      alike = alike && targets[i].label[j] == start->label[0];
+    if (!alike || !(keys[i] = pn_widegame_key(&wg, &targets[i]))) {
+      rc = pn_seterror(err, PN_EINVAL, "target %zu is not a configuration "
+                       "of the window with the start's coins and labels",
+                       i + 1);
+      goto out;
+    }
+  }
+  if (o && o->progress) {
+    wg.game.progress = o->progress;
+    wg.game.progress_ud = o->progress_ud;
+  }
+  rc = pn_key_full(&wg.game, binom(&wg, (uint32_t)wg.ncell, wg.ncoin), key,
+                   keys, ntargets, complete ? PN_STOP_NEVER : PN_STOP_ALL,
+                   wide_threads(o), lim, &kf, err);
+  if (rc != PN_OK) goto out;
+  out->maxdepth = kf.maxdepth;
+  out->complete = kf.done;
+  for (d = 0; d <= kf.maxdepth && d < 256; d++) out->layer[d] = kf.layer[d];
+  out->reached = kf.reached;
+  out->expanded = kf.expanded;
+  out->memory = kf.memory;
+  out->threads = kf.threads;
+  out->encoding = PN_ENC_TWO;
+  out->seconds = kf.seconds;
+  if (out->complete && kf.maxdepth > 0)
+    rc = config_of(&wg, kf.hardest, start->label[0], &out->hardest, err);
+out:
+  free(keys);
+  pn_widegame_free(&wg);
+  return rc;
+}
+
+/* }==================================================================== */

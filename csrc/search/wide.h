@@ -46,4 +46,24 @@ int pn_search_wide(const pn_board *w, const pn_rule *r,
                    pn_goalmode mode, pn_method m, const pn_searchopts *o,
                    const pn_limits *lim, pn_result *res, pn_error *err);
 
+/* method full on the wide game: the full-space search over the ranked
+** keys (keyfull.c) toward the goal's placements (a goal with every coin).
+** Its verdict in res when it is unsolvable or a limit stopped it (the
+** table does not fit the budget, the time); else *dist (-1 otherwise) and
+** the placement reached in *reached (a path needs a search of its own).
+** PN_ELIMIT when the wide game cannot be made (err says why). */
+int pn_wide_full(const pn_board *w, const pn_rule *r, const pn_config *start,
+                 const pn_config *goal, pn_goalmode mode,
+                 const pn_searchopts *o, const pn_limits *lim,
+                 pn_result *res, pn_config *reached, int *dist,
+                 pn_error *err);
+/* a distance table (pn_distances) on the wide game, without paths: out's
+** dist (ntargets slots, the caller's), layers, hardest configuration.
+** PN_ELIMIT when the wide game cannot be made, the table does not fit
+** the budget, or a limit stopped the search (err says which). */
+int pn_wide_table(const pn_board *w, const pn_rule *r, const pn_config *start,
+                  const pn_config *targets, size_t ntargets, int complete,
+                  const pn_searchopts *o, const pn_limits *lim,
+                  pn_disttable *out, pn_error *err);
+
 #endif

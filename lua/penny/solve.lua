@@ -390,9 +390,10 @@ bounded_exact = function(p, opts)
     and p.start:span(p.rule)
   if span and (#span <= 64 or wide_fits(p, #span)) then
     sol = methods.engine.solve(p, o)
-  elseif span and #span <= 256 and p.up_to == "fixed" then
+  elseif span and #span <= 256 then
     -- the plain states (labels, or more coin sets than 2^63): A* in C
-    -- with the bound "goal coins out of place"
+    -- with the bound "goal coins out of place" (in the nearest placement
+    -- of a goal up to translation or rotation)
     sol = methods.astar.solve(p, o)
   elseif p.up_to == "fixed" and #p.start <= BOUNDED_COINS
       and #p.start * #p.start:movelist(p.rule) <= BOUNDED_WORK then
