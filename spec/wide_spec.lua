@@ -380,6 +380,35 @@ describe("the engine on windows past 64 cells", function()
     end
   end)
 
+  it("runs A* with window pattern databases past 64 cells, optimal as the search from both ends", function()
+    -- square 9 x 9 to 12 x 12 boxes and triangular windows of 96-108
+    -- cells, 13 to 15 coins, goals 6-9 random moves away: A* with the
+    -- tables (20-cell windows by default, 24 asked), and without them
+    local rand = S.rng(5300)
+    local fewer = 0
+    for trial = 1, 6 do
+      local board = penny.board(({
+        { width = 9, height = 9 }, { lattice = "triangular", width = 12, height = 8 },
+        { width = 12, height = 12 }, { lattice = "triangular", width = 12, height = 9 },
+        { width = 10, height = 10 }, { lattice = "triangular", width = 12, height = 8 } })[trial])
+      local a
+      repeat a = S.random_config(board, 12 + rand(3), rand) until #a:movelist() > 0 and #a:span() > 64
+      local p = penny.puzzle{ board = board, start = a, goal = random_walk(a, rand, 5 + rand(4)) }
+      local ref = p:solve{ method = "bidir" }
+      local plain = p:solve{ method = "astar", pdb = false }
+      for _, pdb in ipairs{ true, 24 } do
+        local s = p:solve{ method = "astar", pdb = pdb }
+        assert.equal(ref.verdict, s.verdict, "trial " .. trial)
+        assert.equal(#ref, #s, "trial " .. trial)
+        assert.is_true(p:check(s.moves))
+        assert.is_true(s.stats.pdb_seconds > 0, "trial " .. trial)
+        if s.stats.states < plain.stats.states then fewer = fewer + 1 end
+      end
+      assert.equal(#ref, #plain)
+    end
+    assert.is_true(fewer >= 4, fewer .. " searches with the tables stored fewer states")
+  end)
+
   it("keeps the ranked space within its limits past 64 cells", function()
     local board = penny.board{ lattice = "triangular", width = 12, height = 8 }
     local a = penny.config(board, "(0,0) (1,0) (0,1) (3,3) (4,3)")

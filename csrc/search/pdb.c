@@ -52,8 +52,19 @@ static int by_line(const void *x, const void *y) {
   return 0;
 }
 
+/* a window's cells: a set of PN_PDB_WORDS words */
+typedef struct wset {
+  uint64_t w[PN_PDB_WORDS];
+} wset;
+
+static int wset_count(const uint64_t *m) {
+  int k, n = 0;
+  for (k = 0; k < PN_PDB_WORDS; k++) n += __builtin_popcountll(m[k]);
+  return n;
+}
+
 /* add a partition (its windows in m[0..n)) unless it is there already */
-static void add_part(pn_pdb *p, const bb_t *m, int n) {
+static void add_part(pn_pdb *p, const wset *m, int n) {
   int k, i;
   if (p->npart == PN_PDB_MAXPART || p->nwin + n > PN_PDB_MAXWIN) return;
   for (k = 0; k < p->npart; k++) {
@@ -61,12 +72,16 @@ static void add_part(pn_pdb *p, const bb_t *m, int n) {
     for (i = 0; same && i < n; i++) {
       int j, found = 0;
       for (j = p->first[k]; j < p->first[k + 1]; j++)
-        found |= p->mask[j] == m[i];
+        found |= memcmp(p->wmask[j], m[i].w, sizeof m[i].w) == 0;
       same = found;
     }
     if (same) return;
   }
-  for (i = 0; i < n; i++) p->mask[p->nwin++] = m[i];
+  for (i = 0; i < n; i++) {
+    memcpy(p->wmask[p->nwin], m[i].w, sizeof m[i].w);
+    p->mask[p->nwin] = m[i].w[0];
+    p->wn[p->nwin++] = wset_count(m[i].w);
+  }
   p->first[++p->npart] = p->nwin;
 }
 
@@ -74,18 +89,21 @@ static void add_part(pn_pdb *p, const bb_t *m, int n) {
 ** the first line (dir 1) or the last (dir -1); a line longer than max
 ** is cut */
 static void gather(pn_pdb *p, const cellpos *c, int n, int max, int dir) {
-  bb_t m[PN_PDB_MAXWIN];
+  wset m[PN_PDB_MAXWIN], cur;
   int nm = 0, i = 0, cnt = 0;
-  bb_t cur = 0;
+  memset(&cur, 0, sizeof cur);
   while (i < n && nm < PN_PDB_MAXWIN - 1) {
     /* the next line: cells [lo, hi) in the order of dir */
     int lo = dir > 0 ? i : n - 1 - i, len = 0, j;
     while (i + len < n
            && c[dir > 0 ? i + len : n - 1 - i - len].a == c[lo].a) len++;
-    if (cnt + len > max && cnt > 0) { m[nm++] = cur; cur = 0; cnt = 0; }
+    if (cnt + len > max && cnt > 0) {
+      m[nm++] = cur; memset(&cur, 0, sizeof cur); cnt = 0;
+    }
     for (j = 0; j < len; j++) {
-      if (cnt == max) { m[nm++] = cur; cur = 0; cnt = 0; }
-      cur |= (bb_t)1 << c[dir > 0 ? i + j : n - 1 - i - j].id;
+      int id = c[dir > 0 ? i + j : n - 1 - i - j].id;
+      if (cnt == max) { m[nm++] = cur; memset(&cur, 0, sizeof cur); cnt = 0; }
+      cur.w[id >> 6] |= (uint64_t)1 << (id & 63);
       cnt++;
     }
     i += len;
@@ -137,14 +155,24 @@ static size_t compact_index(uint32_t *off, int k, int ncoin) {
 
 int pn_pdb_plan(pn_pdb *p, const bbspace *s, const pn_board *w,
                 int maxcells) {
-  cellpos c[BB_MAXCELL];
-  int dim = pn_board_dim(w), axis, i, n = s->ncell, anycompact = 0;
+  (void)s;                      /* its cells are the board's, in order */
+  return pn_pdb_plan_cells(p, s->ncoin, w, maxcells);
+}
+
+int pn_pdb_plan_cells(pn_pdb *p, int ncoin, const pn_board *w,
+                      int maxcells) {
+  cellpos c[PN_PDB_WORDS * 64];
+  int dim = pn_board_dim(w), axis, i, n = (int)pn_board_ncells(w);
+  int anycompact = 0;
   memset(p, 0, sizeof *p);
   if (maxcells > PN_PDB_MAXCELLS) maxcells = PN_PDB_MAXCELLS;
-  if (maxcells < 1) return 0;
+  if (maxcells < 1 || n > PN_PDB_WORDS * 64) return 0;
   p->maxcells = maxcells;
+  p->wide = n > 64;
   if (n <= maxcells) {
-    bb_t all = s->all;
+    wset all;
+    memset(&all, 0, sizeof all);
+    for (i = 0; i < n; i++) all.w[i >> 6] |= (uint64_t)1 << (i & 63);
     add_part(p, &all, 1);
   } else {
     /* lines along the two axes, then along the two diagonals x + y and
@@ -164,11 +192,11 @@ int pn_pdb_plan(pn_pdb *p, const bbspace *s, const pn_board *w,
     }
   }
   for (i = 0; i < p->nwin; i++) {
-    int k = __builtin_popcountll(p->mask[i]);
-    p->size[i] = compact(k, s->ncoin) ? compact_index(NULL, k, s->ncoin)
-                                      : (size_t)1 << k;
+    int k = p->wn[i];
+    p->size[i] = compact(k, ncoin) ? compact_index(NULL, k, ncoin)
+                                   : (size_t)1 << k;
     p->bytes += p->size[i];
-    if (compact(k, s->ncoin)) {
+    if (compact(k, ncoin)) {
       p->bytes += ((size_t)1 << (k - LOWBITS)) * sizeof(uint32_t);
       anycompact = 1;
     }
@@ -192,10 +220,15 @@ int pn_pdb_plan(pn_pdb *p, const bbspace *s, const pn_board *w,
 ** Build
 ** ===================================================================== */
 
+/* a window to build: its cells 0..n-1 (the window's cells in order), for
+** each its neighbours inside (a mask over those) and the number outside;
+** the goal's (source's) cells among them */
 typedef struct wbuild {
-  const bbspace *s;
-  bb_t wm, goal;
-  uint8_t *d;
+  int n, N, d;                  /* cells, the puzzle's coins, threshold */
+  bb_t in[PN_PDB_MAXCELLS];
+  int out[PN_PDB_MAXCELLS];
+  bb_t goal;
+  uint8_t *d_;
   size_t size;                  /* bytes of d */
   const uint32_t *off;          /* compact: the index (pdb.h) */
   const uint16_t *lowrank;
@@ -231,13 +264,13 @@ static uint64_t low_count(int k, int exact) {
 /* relaxed distance v for the subsets of word j with bits set in `bits` */
 static void mark(const wbuild *wb, size_t j, uint64_t bits, int v) {
   if (wb->off) {                        /* compact */
-    uint8_t *d = wb->d + wb->off[j >> (LOWBITS - 6)];
+    uint8_t *d = wb->d_ + wb->off[j >> (LOWBITS - 6)];
     const uint16_t *lr = wb->lowrank + ((j << 6) & (LOWN - 1));
     for (; bits; bits &= bits - 1)
       d[lr[__builtin_ctzll(bits)]] = (uint8_t)v;
   } else {
     for (; bits; bits &= bits - 1)
-      wb->d[j << 6 | (size_t)__builtin_ctzll(bits)] = (uint8_t)v;
+      wb->d_[j << 6 | (size_t)__builtin_ctzll(bits)] = (uint8_t)v;
   }
 }
 
@@ -271,21 +304,17 @@ typedef struct wgeo {
 
 /* the window's geometry, and the thread's bit sets grown to fit it */
 static int geo_init(wgeo *G, const wbuild *wb, wsets *ws) {
-  const bbspace *s = wb->s;
-  bb_t wm = wb->wm, cells = wm;
-  int n = __builtin_popcountll(wm), l, k;
+  int n = wb->n, l, k;
   size_t nw = n > 6 ? (size_t)1 << (n - 6) : 1;
   G->n = n;
-  G->N = s->ncoin;
+  G->N = wb->N;
   G->nw = nw;
   G->valid = n >= 6 ? ~(uint64_t)0 : ((uint64_t)1 << (1 << n)) - 1;
-  G->g = bb_pext(wb->goal, wm);
+  G->g = wb->goal;
   /* per cell of W: neighbours needed inside W, and where they are */
   for (l = 0; l < n; l++) {
-    int c = __builtin_ctzll(cells);
-    bb_t nb = s->nbr[c], in = bb_pext(nb & wm, wm);
-    cells &= cells - 1;
-    G->need[l] = s->d - __builtin_popcountll(nb & s->all & ~wm);
+    bb_t in = wb->in[l];
+    G->need[l] = wb->d - wb->out[l];
     G->hi[l] = (size_t)(in >> 6);
     for (k = 0; k < 8; k++) G->sup[l][k] = low_atleast((unsigned)(in & 63), k);
   }
@@ -311,7 +340,7 @@ static int geo_init(wgeo *G, const wbuild *wb, wsets *ws) {
     }
     ws->nw = nw;
   }
-  memset(wb->d, 255, wb->size);
+  memset(wb->d_, 255, wb->size);
   return PN_OK;
 }
 
@@ -537,8 +566,41 @@ static void *build_main(void *ud) {
   return NULL;
 }
 
+/* the bits of the set m under the window's cells mw, packed to the low
+** end in the order of the cells */
+static bb_t wext(const uint64_t *m, const uint64_t *mw) {
+  bb_t x = 0;
+  int k, at = 0;
+  for (k = 0; k < PN_PDB_WORDS; k++)
+    if (mw[k]) {
+      x |= bb_pext(m[k], mw[k]) << at;
+      at += __builtin_popcountll(mw[k]);
+    }
+  return x;
+}
+
 int pn_pdb_build(pn_pdb *p, const bbspace *s, bb_t goal, int threads,
                  const pn_limits *lim, double t0, pn_error *err) {
+  uint64_t (*nbr)[PN_PDB_WORDS] = calloc((size_t)s->ncell, sizeof *nbr);
+  uint64_t g[PN_PDB_WORDS] = { 0 };
+  int c, rc;
+  if (!nbr) {
+    pn_pdb_free(p);
+    return pn_seterror(err, PN_ENOMEM, "out of memory for the pattern "
+                       "databases");
+  }
+  for (c = 0; c < s->ncell; c++) nbr[c][0] = s->nbr[c] & s->all;
+  g[0] = goal;
+  rc = pn_pdb_build_nbr(p, (const uint64_t (*)[PN_PDB_WORDS])nbr, s->d,
+                        s->ncoin, g, threads, lim, t0, err);
+  free(nbr);
+  return rc;
+}
+
+int pn_pdb_build_nbr(pn_pdb *p, const uint64_t (*nbr)[PN_PDB_WORDS], int d,
+                     int ncoin, const uint64_t goal[PN_PDB_WORDS],
+                     int threads, const pn_limits *lim, double t0,
+                     pn_error *err) {
   pbuild pb, *each[MAXTHREADS];
   int i, nt, rc = PN_OK;
   double c0 = pn_clock();
@@ -549,34 +611,47 @@ int pn_pdb_build(pn_pdb *p, const bbspace *s, bb_t goal, int threads,
   for (i = 0; i < p->nwin; i++) {
     /* on huge pages where the kernel has them: every lookup is a cache
     ** miss, and without them a TLB miss as well */
-    int k = __builtin_popcountll(p->mask[i]);
+    int k = p->wn[i], l = 0, w;
+    wbuild *wb = &pb.w[i];
     p->d[i] = pn_bigalloc(p->size[i]);
-    if (p->d[i] && compact(k, s->ncoin)) {
+    if (p->d[i] && compact(k, ncoin)) {
       int first = !p->lowrank;
       if (first) p->lowrank = malloc(LOWN * sizeof *p->lowrank);
       p->off[i] = malloc(((size_t)1 << (k - LOWBITS)) * sizeof *p->off[i]);
       if (first && p->lowrank) rank_low(p->lowrank);
-      if (p->off[i]) compact_index(p->off[i], k, s->ncoin);
+      if (p->off[i]) compact_index(p->off[i], k, ncoin);
     }
-    if (!p->d[i] || (compact(k, s->ncoin) && (!p->lowrank || !p->off[i]))) {
+    if (!p->d[i] || (compact(k, ncoin) && (!p->lowrank || !p->off[i]))) {
       pn_pdb_free(p);
       return pn_seterror(err, PN_ENOMEM, "out of memory for the pattern "
                          "databases");
     }
-    pb.w[i].s = s;
-    pb.w[i].wm = p->mask[i];
-    pb.w[i].goal = goal;
-    pb.w[i].d = p->d[i];
-    pb.w[i].size = p->size[i];
-    pb.w[i].off = p->off[i];
-    pb.w[i].lowrank = p->lowrank;
-    pb.w[i].lim = lim;
-    pb.w[i].t0 = t0;
+    /* the window's cells in order: inside neighbours as a mask over
+    ** them, the others counted */
+    wb->n = k;
+    wb->N = ncoin;
+    wb->d = d;
+    for (w = 0; w < PN_PDB_WORDS; w++) {
+      uint64_t cells = p->wmask[i][w];
+      for (; cells; cells &= cells - 1, l++) {
+        int c = w * 64 + __builtin_ctzll(cells), x;
+        wb->in[l] = wext(nbr[c], p->wmask[i]);
+        wb->out[l] = 0;
+        for (x = 0; x < PN_PDB_WORDS; x++)
+          wb->out[l] += __builtin_popcountll(nbr[c][x] & ~p->wmask[i][x]);
+      }
+    }
+    wb->goal = wext(goal, p->wmask[i]);
+    wb->d_ = p->d[i];
+    wb->size = p->size[i];
+    wb->off = p->off[i];
+    wb->lowrank = p->lowrank;
+    wb->lim = lim;
+    wb->t0 = t0;
   }
   /* the largest windows first */
   for (i = 1; i < p->nwin; i++)
-    for (int k = i; k > 0 && __builtin_popcountll(pb.w[k].wm)
-                              > __builtin_popcountll(pb.w[k - 1].wm); k--) {
+    for (int k = i; k > 0 && pb.w[k].n > pb.w[k - 1].n; k--) {
       wbuild t = pb.w[k];
       pb.w[k] = pb.w[k - 1];
       pb.w[k - 1] = t;
@@ -592,7 +667,7 @@ int pn_pdb_build(pn_pdb *p, const bbspace *s, bb_t goal, int threads,
   pthread_mutex_destroy(&pb.lock);
   for (i = 0; i < p->nwin && rc == PN_OK; i++) rc = pb.w[i].rc;
   for (i = 0; i < p->nbits && rc == PN_OK; i++) {
-    int w = p->bitwin[i], k = __builtin_popcountll(p->mask[w]);
+    int w = p->bitwin[i], k = p->wn[w];
     size_t x, n = (size_t)1 << k;
     if (!(p->bits[i] = calloc(bits_bytes(k), 1))) {
       rc = PN_ENOMEM;
@@ -638,7 +713,7 @@ void pn_pdb_choose_bits(pn_pdb *p, const bb_t *m, size_t n) {
     kept++;
   }
   for (k = kept; k < p->nbits; k++) {
-    p->bytes -= bits_bytes(__builtin_popcountll(p->mask[p->bitwin[k]]));
+    p->bytes -= bits_bytes(p->wn[p->bitwin[k]]);
     free(p->bits[k]);
     p->bits[k] = NULL;
   }
@@ -662,6 +737,20 @@ int pn_pdb_h(const pn_pdb *p, bb_t m) {
   for (k = 0; k < p->npart; k++) {
     int h = part_sum(p, k, m);
     if (h >= PN_PDB_DEAD) return h;
+    if (h > best) best = h;
+  }
+  return best;
+}
+
+int pn_pdb_hw(const pn_pdb *p, const uint64_t m[PN_PDB_WORDS]) {
+  int k, i, best = 0;
+  for (k = 0; k < p->npart; k++) {
+    int h = 0;
+    for (i = p->first[k]; i < p->first[k + 1]; i++) {
+      int v = p->d[i][pn_pdb_index(p, i, wext(m, p->wmask[i]))];
+      if (v == 255) return PN_PDB_DEAD;
+      h += v;
+    }
     if (h > best) best = h;
   }
   return best;

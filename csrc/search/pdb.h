@@ -48,11 +48,15 @@
 #define PN_PDB_DEFCELLS 27        /* by default: built in seconds */
 #define PN_PDB_DEAD 100000        /* the bound of an unsolvable state */
 #define PN_PDB_BITCELLS 20        /* windows also kept as dead-subset bits */
+#define PN_PDB_WORDS 4            /* words of a cell set: 256 cells */
 
 typedef struct pn_pdb {
   int npart, nwin;
   int first[PN_PDB_MAXPART + 1];  /* partition k: windows first[k].. */
-  bb_t mask[PN_PDB_MAXWIN];       /* cells of each window */
+  bb_t mask[PN_PDB_MAXWIN];       /* cells of each window (<= 64 cells) */
+  uint64_t wmask[PN_PDB_MAXWIN][PN_PDB_WORDS];  /* the same, any window */
+  int wn[PN_PDB_MAXWIN];          /* cells of each window */
+  int wide;                       /* past 64 cells: wmask alone */
   uint8_t *d[PN_PDB_MAXWIN];      /* relaxed distances, by subset */
   size_t size[PN_PDB_MAXWIN];     /* bytes of d[i] */
   uint32_t *off[PN_PDB_MAXWIN];   /* compact windows: by high pattern */
@@ -75,12 +79,26 @@ typedef struct pn_pdb {
 ** Returns the number of partitions. */
 int pn_pdb_plan(pn_pdb *p, const bbspace *s, const pn_board *w,
                 int maxcells);
+/* the same on a window w of up to 256 cells (its cell ids) with ncoin
+** coins: past 64 cells the windows are kept in wmask alone (p->wide) */
+int pn_pdb_plan_cells(pn_pdb *p, int ncoin, const pn_board *w,
+                      int maxcells);
 /* build the tables for the goal cells `goal` (the union of the goal's
 ** classes), or from them when p->from is set; PN_EINTR / PN_ELIMIT when
 ** lim stops it (t0: when the limits' clock started), PN_ENOMEM when an
 ** allocation fails */
 int pn_pdb_build(pn_pdb *p, const bbspace *s, bb_t goal, int threads,
                  const pn_limits *lim, double t0, pn_error *err);
+/* the same from the neighbours of each cell of the window (nbr[c]: a set
+** of PN_PDB_WORDS words), the threshold d and the coins, toward (from)
+** the cells `goal` */
+int pn_pdb_build_nbr(pn_pdb *p, const uint64_t (*nbr)[PN_PDB_WORDS], int d,
+                     int ncoin, const uint64_t goal[PN_PDB_WORDS],
+                     int threads, const pn_limits *lim, double t0,
+                     pn_error *err);
+/* pn_pdb_h for the occupied cells m as a set of PN_PDB_WORDS words (any
+** window) */
+int pn_pdb_hw(const pn_pdb *p, const uint64_t m[PN_PDB_WORDS]);
 /* the bound for the occupied cells m, or PN_PDB_DEAD */
 int pn_pdb_h(const pn_pdb *p, bb_t m);
 /* 0 if pn_pdb_h(p, m) <= bound, else a lower bound on it above bound:

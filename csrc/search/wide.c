@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "pdb.h"
 #include "verdict.h"
 #include "wide.h"
 #include "core/sys.h"
@@ -21,6 +22,12 @@
 /* states of auto's search from both ends before A* (a few hundredths of
 ** a second) */
 #define WIDE_QUICK ((size_t)1 << 18)
+/* A*'s pattern databases by default: windows of at most 20 cells, built
+** in a tenth of a second at most.  Windows of 27 cells (the bitboards'
+** default, which a cache keeps from one solve to the next) took 0.5 to
+** 8 s on 100-cell windows of 13-15 coins, more than A* itself on goals
+** 8-12 moves away, for at most half the states (doc/design/engine.md) */
+#define WIDE_PDBCELLS PN_PDB_BITCELLS
 
 static uint64_t binom(const pn_widegame *wg, uint32_t c, int j) {
   return wg->binom[(size_t)c * (size_t)(wg->ncoin + 2) + (size_t)j];
@@ -180,6 +187,62 @@ static int uncovered(void *ud, uint64_t key) {
 
 static int is_goal(void *ud, uint64_t key) { return uncovered(ud, key) == 0; }
 
+/* with pattern databases (one placement): the larger of their bound and
+** the goal cells uncovered, both consistent */
+static int bound(void *ud, uint64_t key) {
+  const pn_widegame *wg = ud;
+  uint64_t set[PN_WIDE_WORDS];
+  int h, w, u = 0;
+  cellset(wg, key, set);
+  h = pn_pdb_hw(wg->pdb, set);
+  for (w = 0; w < PN_WIDE_WORDS; w++)
+    u += __builtin_popcountll(wg->pat[0][w] & ~set[w]);
+  return h > u ? h : u;
+}
+
+/* the pattern databases for A* toward the goal's one placement, the
+** largest windows (pdb cells, by default WIDE_PDBCELLS) whose tables
+** fit a quarter of the budget, as on the bitboards (engine.c); none when
+** the goal has more placements, or pdb = false.  PN_EINTR / PN_ELIMIT
+** when a limit stops the build; other failures leave the cell bound */
+static int wide_tables(pn_widegame *wg, const pn_searchopts *o,
+                       const pn_limits *lim, int threads, pn_pdb *pdb,
+                       pn_result *res, pn_error *err) {
+  uint64_t (*nbr)[PN_PDB_WORDS];
+  int top, low, mc, c, rc;
+  uint32_t j;
+  double t0 = pn_clock();
+  if (wg->npat != 1 || (o && o->pdb < 0)) return PN_OK;
+  top = o && o->pdb > 0 ? (o->pdb < PN_PDB_MAXCELLS ? o->pdb : PN_PDB_MAXCELLS)
+                        : WIDE_PDBCELLS;
+  low = top < 8 ? top : 8;
+  for (mc = top; mc >= low; mc--)
+    if (pn_pdb_plan_cells(pdb, wg->ncoin, wg->w, mc)
+        && pdb->bytes + pdb->work <= lim->max_memory / 4) break;
+  if (mc < low || !(nbr = calloc((size_t)wg->ncell, sizeof *nbr))) {
+    memset(pdb, 0, sizeof *pdb);
+    return PN_OK;
+  }
+  for (c = 0; c < wg->ncell; c++)
+    for (j = wg->g.off[c]; j < wg->g.off[c + 1]; j++)
+      nbr[c][wg->g.nbr[j] >> 6] |= (uint64_t)1 << (wg->g.nbr[j] & 63);
+  rc = pn_pdb_build_nbr(pdb, (const uint64_t (*)[PN_PDB_WORDS])nbr, wg->d,
+                        wg->ncoin, wg->pat[0], threads, lim, t0, err);
+  free(nbr);
+  if (rc == PN_EINTR || rc == PN_ELIMIT) {
+    memset(pdb, 0, sizeof *pdb);
+    return rc;
+  }
+  if (rc != PN_OK) {
+    memset(pdb, 0, sizeof *pdb);
+    return PN_OK;
+  }
+  res->pdb_seconds += pdb->seconds;
+  wg->pdb = pdb;
+  wg->game.h = bound;
+  return PN_OK;
+}
+
 /* a placement of the goal: its cell set, once, if it fits the window */
 static int placed(const pn_config *c, void *ud) {
   pn_widegame *wg = ud;
@@ -331,11 +394,13 @@ int pn_search_wide(const pn_board *w, const pn_rule *r,
                    const pn_limits *lim, pn_result *res, pn_error *err) {
   pn_widegame wg;
   pn_keyresult kr;
+  pn_pdb pdb;
   uint64_t key;
   int rc, threads = o && o->threads > 0 ? o->threads : pn_ncores();
   int quick = 0;
   pn_limits ql = *lim;
   double t0 = pn_clock();
+  memset(&pdb, 0, sizeof pdb);
   if ((rc = pn_widegame_init(&wg, w, r, start, goal, mode, err)) != PN_OK)
     return rc;
   memset(&kr, 0, sizeof kr);
@@ -378,15 +443,29 @@ int pn_search_wide(const pn_board *w, const pn_rule *r,
         m = PN_M_ASTAR;
       }
     }
-    if (m == PN_M_ASTAR)
-      rc = pn_key_astar(&wg.game, key, threads, lim, &kr, err);
+    if (m == PN_M_ASTAR) {
+      pn_limits al = *lim;
+      rc = wide_tables(&wg, o, lim, threads, &pdb, res, err);
+      if (wg.pdb) al.max_memory -= pdb.bytes;
+      if (rc == PN_ELIMIT) {
+        /* a limit while building: unknown, the start's cell bound */
+        res->verdict = PN_UNKNOWN;
+        res->lower_bound = uncovered(&wg, key);
+        snprintf(res->reason, sizeof res->reason, "%.200s", err->msg);
+        rc = PN_OK;
+        goto done;
+      }
+      if (rc == PN_OK) rc = pn_key_astar(&wg.game, key, threads, &al, &kr, err);
+    }
     if (rc == PN_OK && kr.stopped == PN_EINTR)
       rc = pn_seterror(err, PN_EINTR, "interrupted");
     else if (rc == PN_OK)
       rc = pn_key_verdict(wide_move, &wg, NULL, m, &kr, res, err);
     pn_keyresult_clear(&kr);
   }
+done:
   res->seconds = pn_clock() - t0;
+  pn_pdb_free(&pdb);
   pn_widegame_free(&wg);
   /* PN_ELIMIT means "the wide game cannot be made": a search's limit is a
   ** verdict, never that code */
