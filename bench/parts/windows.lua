@@ -41,12 +41,21 @@ function P.V()
     for i = #cells, 2, -1 do local j = rand(i); cells[i], cells[j] = cells[j], cells[i] end
     return penny.config(board, { table.unpack(cells, 1, n) })
   end
+  -- a goal steps random moves from c
+  local function walk(c, steps)
+    for _ = 1, steps do
+      local ms = c:movelist()
+      if #ms == 0 then break end
+      c = c:apply(ms[rand(#ms)])
+    end
+    return c
+  end
   local headline = {}
   for _, case in ipairs{
     { "square", 8, 8, 13, 7 }, { "square", 10, 10, 13, 7 },
     { "triangular", 8, 8, 10, 8 }, { "triangular", 10, 10, 11, 8 },
     { "triangular", 20, 10, 11, 8 } } do
-    local lat, w, h, n, walk = table.unpack(case)
+    local lat, w, h, n, steps = table.unpack(case)
     local board = penny.board{ lattice = lat, width = w, height = h }
     local rate = { bfs = {}, bidir = {}, astar = {} }
     local secs = { bfs = {}, bidir = {}, astar = {} }
@@ -55,12 +64,7 @@ function P.V()
     while #optima < 5 do
       local a
       repeat a = shuffle_pick(board, n) until #a:span() == #board and #a:movelist() > 0
-      local g = a
-      for _ = 1, walk do
-        local ms = g:movelist()
-        if #ms == 0 then break end
-        g = g:apply(ms[rand(#ms)])
-      end
+      local g = walk(a, steps)
       local q = penny.puzzle{ board = board, start = a, goal = g }
       local got, ok = {}, true
       for _, m in ipairs{ "bfs", "bidir", "astar" } do
@@ -124,12 +128,7 @@ function P.V()
         for i, c in ipairs(coins) do c.label = i end
         a = penny.config(board, coins)
       end
-      local g = a
-      for _ = 1, 8 do
-        local ms = g:movelist()
-        if #ms == 0 then break end
-        g = g:apply(ms[rand(#ms)])
-      end
+      local g = walk(a, 8)
       local q = penny.puzzle{ board = board, start = a, goal = g }
       local got = {}
       for _, m in ipairs{ "astar", "bidir" } do
@@ -166,6 +165,57 @@ function P.V()
   say("`auto` runs there).  The plain BFS and bidir stop at 30 s or at their")
   say("memory budget (1 GB by default), and are counted at what they stored and")
   say("spent by then.")
+  -- the whole ranked space past 64 cells (keyfull.c) against the
+  -- bitboards' two-bit search on a 64-cell window, the same run; then A*
+  -- with and without pattern databases on the wide game
+  say("\n| whole ranked space | ranks | reachable | layers | s, 1 thread | s, 2 threads | ns per reachable state, 1 thread |")
+  say("|---|---|---|---|---|---|---|")
+  for _, case in ipairs{
+    { "triangular 8 x 8 (64 cells), bitboards", 8, 8, "(0,0) (1,0) (2,0) (0,1) (1,1) (0,2)", "C(64, 6)" },
+    { "triangular 12 x 8 (96 cells), ranked keys", 12, 8, "(0,0) (1,0) (2,0) (0,1) (1,1)", "C(96, 5)" },
+    { "triangular 20 x 10 (200 cells), ranked keys", 20, 10, "(0,0) (1,0) (0,1) (1,1)", "C(200, 4)" } } do
+    local what, w, h, coins, ranks = table.unpack(case)
+    local board = penny.board{ lattice = "triangular", width = w, height = h }
+    local a = penny.config(board, coins)
+    local t = {}
+    for th = 1, 2 do t[th] = penny.distances(a, { complete = true, threads = th }) end
+    assert(t[1].reached == t[2].reached and t[1].maxdepth == t[2].maxdepth)
+    say("| %s | %s | %d | %d | %.2f | %.2f | %.0f |", what, ranks, t[1].reached,
+      t[1].maxdepth + 1, t[1].seconds, t[2].seconds, t[1].seconds / t[1].reached * 1e9)
+  end
+  say("\nComplete distance tables (`penny.distances(start, {complete = true})`),")
+  say("two bits per rank; both thread counts give the same layers.")
+
+  say("\n| A* on 100- and 108-cell windows | optima | states, no tables | states, 20-cell tables | s, no tables | s, tables (build) |")
+  say("|---|---|---|---|---|---|")
+  for _, case in ipairs{ { "square 10 x 10, 13-15 coins", "square", 10, 10 },
+                         { "triangular 12 x 9, 13-15 coins", "triangular", 12, 9 } } do
+    local what, lat, w, h = table.unpack(case)
+    local board = penny.board{ lattice = lat, width = w, height = h }
+    local optima, st0, st1, s0, s1, b1 = {}, {}, {}, {}, {}, {}
+    while #optima < 5 do
+      local a
+      repeat a = shuffle_pick(board, 12 + rand(3)) until #a:span() > 64 and #a:movelist() > 0
+      local g = walk(a, 10)
+      local q = penny.puzzle{ board = board, start = a, goal = g }
+      local t = wall()
+      local x = q:solve{ method = "astar", pdb = false, threads = 1, time_limit = 60 }
+      local dx = wall() - t
+      t = wall()
+      local y = q:solve{ method = "astar", threads = 1, time_limit = 60 }
+      local dy = wall() - t
+      if x.verdict == "solved" and y.verdict == "solved" and #x >= 6 then
+        assert(#x == #y)
+        optima[#optima + 1] = #x
+        st0[#st0 + 1], st1[#st1 + 1] = x.stats.states, y.stats.states
+        s0[#s0 + 1], s1[#s1 + 1], b1[#b1 + 1] = dx, dy, y.stats.pdb_seconds
+      end
+    end
+    say("| %s | %s | %.3g | %.3g | %.3f | %.3f (%.3f) |", what, table.concat(optima, ", "),
+      median(st0), median(st1), median(s0), median(s1), median(b1))
+  end
+  say("\nGoals 10 random moves away, medians of five; one thread.  The tables")
+  say("are built for each solve (windows of at most 20 cells by default).")
   result("V", { workload = "windows over 64 cells: bidir and A* on the wide "
       .. "game against the plain BFS, same puzzles",
     figure = "states/s against the plain BFS: " .. table.concat(headline, "; "),
