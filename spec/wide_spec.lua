@@ -402,9 +402,11 @@ describe("the engine on windows past 64 cells", function()
         assert.equal(#ref, #s, "trial " .. trial)
         assert.is_true(p:check(s.moves))
         assert.is_true(s.stats.pdb_seconds > 0, "trial " .. trial)
+        assert.matches("^optimal: A%* with window pattern databases", s.reason)
         if s.stats.states < plain.stats.states then fewer = fewer + 1 end
       end
       assert.equal(#ref, #plain)
+      assert.matches("^optimal: A%* with an admissible heuristic %(uncovered goal cells%)", plain.reason)
     end
     assert.is_true(fewer >= 4, fewer .. " searches with the tables stored fewer states")
   end)

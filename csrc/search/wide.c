@@ -460,7 +460,7 @@ int pn_search_wide(const pn_board *w, const pn_rule *r,
     if (rc == PN_OK && kr.stopped == PN_EINTR)
       rc = pn_seterror(err, PN_EINTR, "interrupted");
     else if (rc == PN_OK)
-      rc = pn_key_verdict(wide_move, &wg, NULL, m, &kr, res, err);
+      rc = pn_key_verdict(wide_move, &wg, wg.pdb, m, &kr, res, err);
     pn_keyresult_clear(&kr);
   }
 done:
