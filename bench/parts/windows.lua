@@ -105,7 +105,8 @@ function P.V()
   say("A* with the goal-cells bound on every window (pdb = false).  A state is")
   say("one stored in the visited set.  Windows of at most 64 cells run on the")
   say("bitboards; past that the wide game keys a state by the rank of its cell")
-  say("set (csrc/search/wide.c), its moves from the dense move rule.")
+  say("set (csrc/search/wide.c), its moves from bit-sliced counters on cell")
+  say("sets of four words.")
 
   -- past one word: states the ranked keys cannot hold (more coin sets
   -- than 2^63, labels); the plain BFS's states from both ends and by A*

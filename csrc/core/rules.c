@@ -9,9 +9,11 @@
 ** form; pn_moves builds the small local graph of a configuration's coins
 ** and their neighbours and runs it).  The engine's bitboards
 ** (search/bitboard.c, windows of at most 64 cells) are a second encoding
-** of the same rule, for speed: tests/test_core.c holds their neighbour
-** counts to a count cell by cell, and the specs hold every engine's
-** answers to the plain BFS, which runs pn_dense_moves.  The take/drop
+** of the same rule, for speed, and the wide game's cell sets of four
+** words (search/wide.c, up to 256 cells) a third: tests/test_core.c holds
+** the bitboards' neighbour counts to a count cell by cell, and the specs
+** hold every engine's answers to the plain BFS, which runs
+** pn_dense_moves.  The take/drop
 ** game G' (takedrop.c) is another game that counts neighbours the same
 ** way.
 */

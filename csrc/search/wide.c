@@ -6,8 +6,10 @@
 ** system (the k-sets of n cells are numbered 0 .. C(n, k) - 1), so any
 ** window whose sets fit 63 bits keys them in a word, and the key
 ** searches (bidir.c, astar.c) run on it as they do on the bitboards.
-** Moves come from the one dense move rule (pn_dense_moves); every
-** callback works on the stack alone, so the searches' threads share it.
+** Moves come from bit-sliced counters over cell sets of four words, as
+** on the bitboards (thresholds up to 3; above, the one dense move rule,
+** pn_dense_moves); every callback works on the stack alone, so the
+** searches' threads share it.
 */
 #include <stdio.h>
 #include <stdlib.h>
@@ -113,14 +115,13 @@ static void emit(uint32_t from, uint32_t to, void *ud) {
   g->mv[g->n++] = from << 8 | to;
 }
 
-static int succ(void *ud, uint64_t key, uint64_t *out, uint32_t *mv) {
-  const pn_widegame *wg = ud;
-  uint32_t cells[PN_WIDE_MAXCELL], cnt[PN_WIDE_MAXCELL];
-  uint32_t targets[PN_WIDE_MAXCELL];
+/* the moves of a state by the one dense move rule (core/rules.c) */
+static int succ_dense(const pn_widegame *wg, uint32_t *cells, uint64_t *out,
+                      uint32_t *mv) {
+  uint32_t cnt[PN_WIDE_MAXCELL], targets[PN_WIDE_MAXCELL];
   uint8_t occ[PN_WIDE_MAXCELL];
   gen g;
   int i;
-  unrank(wg, key, cells);
   memset(occ, 0, (size_t)wg->ncell);
   memset(cnt, 0, (size_t)wg->ncell * sizeof *cnt);
   for (i = 0; i < wg->ncoin; i++) occ[cells[i]] = 1;
@@ -128,6 +129,61 @@ static int succ(void *ud, uint64_t key, uint64_t *out, uint32_t *mv) {
   pn_dense_moves(&wg->g, wg->d, occ, cells, (size_t)wg->ncoin, cnt, targets,
                  emit, &g);
   return g.n;
+}
+
+/*
+** The same moves by bit-sliced counters over cell sets of four words, as
+** the bitboards count (bitboard.h), for d <= 3: g[j] holds the cells
+** with at least j + 1 occupied neighbours, each coin's neighbour set
+** added once; the coin on c may go to a free cell with d + 1, or with d
+** that is not next to c.  Movers and their destinations come in
+** increasing order, as from pn_dense_moves: the same moves in the same
+** order, so every search finds the same paths with either.
+*/
+static int succ(void *ud, uint64_t key, uint64_t *out, uint32_t *mv) {
+  const pn_widegame *wg = ud;
+  uint32_t cells[PN_WIDE_MAXCELL];
+  uint64_t g[4][PN_WIDE_WORDS], td[PN_WIDE_WORDS], td1[PN_WIDE_WORDS];
+  uint64_t freec[PN_WIDE_WORDS];
+  swap sw;
+  int i, w, n = 0, nw = wg->nw, d = wg->d;
+  unrank(wg, key, cells);
+  if (!wg->nbrw) return succ_dense(wg, cells, out, mv);
+  memset(g, 0, sizeof g);
+  for (w = 0; w < nw; w++) freec[w] = wg->allw[w];
+  for (i = 0; i < wg->ncoin; i++) {
+    const uint64_t *m = wg->nbrw[cells[i]];
+    freec[cells[i] >> 6] &= ~((uint64_t)1 << (cells[i] & 63));
+    for (w = 0; w < nw; w++) {
+      uint64_t x = m[w];
+      g[3][w] |= g[2][w] & x;
+      g[2][w] |= g[1][w] & x;
+      g[1][w] |= g[0][w] & x;
+      g[0][w] |= x;
+    }
+  }
+  for (w = 0; w < nw; w++) {
+    td[w] = g[d - 1][w] & freec[w];
+    td1[w] = g[d][w] & freec[w];
+  }
+  sw.wg = wg;
+  for (i = 0; i < wg->ncoin; i++) {
+    uint32_t c = cells[i];
+    const uint64_t *m = wg->nbrw[c];
+    int any = 0;
+    for (w = 0; w < nw && !any; w++) any = (td1[w] | (td[w] & ~m[w])) != 0;
+    if (!any) continue;
+    swap_out(&sw, cells, c);
+    for (w = 0; w < nw; w++) {
+      uint64_t dest = td1[w] | (td[w] & ~m[w]);
+      for (; dest; dest &= dest - 1) {
+        uint32_t t = (uint32_t)(w * 64 + __builtin_ctzll(dest));
+        out[n] = swap_in(&sw, t);
+        mv[n++] = c << 8 | t;
+      }
+    }
+  }
+  return n;
 }
 
 /* the states one move before key: a coin with at least d neighbours among
@@ -316,6 +372,17 @@ int pn_widegame_init(pn_widegame *wg, const pn_board *w, const pn_rule *r,
   }
   total = binom(wg, (uint32_t)wg->ncell, wg->ncoin);
   pn_board_csr(w, &wg->g);
+  wg->nw = (wg->ncell + 63) / 64;
+  for (i = 0; i < (size_t)wg->ncell; i++)
+    wg->allw[i >> 6] |= (uint64_t)1 << (i & 63);
+  /* the counters stop at 4: thresholds of at most 3 (else the dense rule) */
+  if (wg->d <= 3
+      && (wg->nbrw = calloc((size_t)wg->ncell, sizeof *wg->nbrw)) != NULL)
+    for (i = 0; i < (size_t)wg->ncell; i++) {
+      uint32_t j;
+      for (j = wg->g.off[i]; j < wg->g.off[i + 1]; j++)
+        wg->nbrw[i][wg->g.nbr[j] >> 6] |= (uint64_t)1 << (wg->g.nbr[j] & 63);
+    }
   if ((rc = pn_goal_init(&gl, w, goal, mode, err)) != PN_OK) {
     pn_widegame_free(wg);
     return rc;
@@ -351,6 +418,8 @@ int pn_widegame_init(pn_widegame *wg, const pn_board *w, const pn_rule *r,
 }
 
 void pn_widegame_free(pn_widegame *wg) {
+  free(wg->nbrw);
+  wg->nbrw = NULL;
   free(wg->binom);
   free(wg->pat);
   free(wg->goals);

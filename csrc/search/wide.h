@@ -3,7 +3,8 @@
 ** bitboards (at most 64 cells) cannot go, as a pn_keygame: a state is the
 ** set of cells its coins hold, keyed by its rank among the sets of as many
 ** cells (so keys fit a word while C(cells, coins) < 2^63), its moves
-** made by the dense move rule (core/rules.c), an admissible and
+** counted on cell sets of four words (or by the dense move rule of
+** core/rules.c past threshold 3), an admissible and
 ** consistent bound (the goal cells left uncovered).  Coins all alike.
 ** The bidirectional search and A* run on it unchanged (wide.c).
 */
@@ -19,6 +20,11 @@ typedef struct pn_widegame {
   const pn_board *w;
   int ncell, ncoin, d;
   pn_graph g;                  /* the window's cells in CSR form */
+  /* the same as cell sets, for the move rule by bit-sliced counters
+  ** (d <= 3): each cell's neighbours, and every cell */
+  uint64_t (*nbrw)[PN_WIDE_WORDS];
+  uint64_t allw[PN_WIDE_WORDS];
+  int nw;                      /* words in use */
   uint64_t *binom;             /* C(c, j): binom[c * (ncoin + 2) + j] */
   uint64_t (*pat)[PN_WIDE_WORDS];   /* goal placements, as cell sets */
   size_t npat, patcap;
