@@ -369,12 +369,11 @@ static int encode(bfs *s, const pn_config *c, uint32_t *st, int nranks) {
 /* The goal's placements in the window, each an encoded state of its
 ** coins: the goal itself when fixed, else each of its images under the
 ** mode's symmetries and translations (pn_goal_placements) with every coin
-** on a cell of the window.  A placement needs no label more often than
-** the start s->child (encoded) has it. */
+** on a cell of the window; the goal's labels are checked once against
+** the start s->child (encoded), as every placement has them. */
 typedef struct placements {
   const bfs *s;
   int nranks;
-  uint32_t count[MAX_RANKS];   /* the start's coins by label rank */
   uint32_t ngoal;
   uint32_t *rows;              /* np rows of ngoal coins, each sorted */
   size_t np, cap;
@@ -384,7 +383,7 @@ typedef struct placements {
 static int add_placement(const pn_config *c, void *ud) {
   placements *pl = ud;
   const bfs *s = pl->s;
-  uint32_t need[MAX_RANKS], *row;
+  uint32_t *row;
   size_t i;
   if (pl->np == pl->cap) {
     size_t cap = pl->cap ? 2 * pl->cap : 16;
@@ -393,12 +392,12 @@ static int add_placement(const pn_config *c, void *ud) {
     pl->rows = v; pl->cap = cap;
   }
   row = pl->rows + pl->np * pl->ngoal;
-  memset(need, 0, sizeof need);
+  /* its labels are the goal's, checked against the start's already */
   for (i = 0; i < c->n; i++) {
     int64_t id = pn_board_index(s->b, c->pos[i]);
     int k;
+    if (id < 0) return 0;
     for (k = 0; k < pl->nranks && s->labels[k] != c->label[i]; k++) {}
-    if (id < 0 || k == pl->nranks || ++need[k] > pl->count[k]) return 0;
     row[i] = (uint32_t)id << 8 | (uint32_t)k;
   }
   qsort(row, c->n, sizeof *row, cmp_u32);
@@ -412,16 +411,17 @@ static int goal_placements(const bfs *s, const pn_config *goal,
                            pn_goalmode mode, int nranks, placements *pl,
                            pn_result *res, pn_error *err) {
   pn_goal g;
-  uint32_t need[MAX_RANKS];
+  uint32_t count[MAX_RANKS], need[MAX_RANKS];
   size_t i;
   int rc, k;
   memset(pl, 0, sizeof *pl);
   pl->s = s; pl->nranks = nranks; pl->ngoal = (uint32_t)goal->n;
-  for (i = 0; i < s->n; i++) pl->count[s->child[i] & 0xff]++;
+  memset(count, 0, sizeof count);
   memset(need, 0, sizeof need);
+  for (i = 0; i < s->n; i++) count[s->child[i] & 0xff]++;
   for (i = 0; i < goal->n; i++) {
     for (k = 0; k < nranks && s->labels[k] != goal->label[i]; k++) {}
-    if (k == nranks || ++need[k] > pl->count[k]) {
+    if (k == nranks || ++need[k] > count[k]) {
       res->verdict = PN_UNSOLVABLE;
       snprintf(res->reason, sizeof res->reason,
                "the goal's labels are not among the start's");

@@ -148,7 +148,8 @@ static int succ(void *ud, uint64_t key, uint64_t *out, uint32_t *mv) {
   swap sw;
   int i, w, n = 0, nw = wg->nw, d = wg->d;
   unrank(wg, key, cells);
-  if (!wg->nbrw) return succ_dense(wg, cells, out, mv);
+  /* the counters stop at 4: thresholds of at most 3 */
+  if (d > 3) return succ_dense(wg, cells, out, mv);
   memset(g, 0, sizeof g);
   for (w = 0; w < nw; w++) freec[w] = wg->allw[w];
   for (i = 0; i < wg->ncoin; i++) {
@@ -256,6 +257,11 @@ static int bound(void *ud, uint64_t key) {
   return h > u ? h : u;
 }
 
+/* the threads of a search: the option, else every core */
+static int wide_threads(const pn_searchopts *o) {
+  return o && o->threads > 0 ? o->threads : pn_ncores();
+}
+
 /* the pattern databases for A* toward the goal's one placement, the
 ** largest windows (pdb cells, by default WIDE_PDBCELLS) whose tables
 ** fit a quarter of the budget, as on the bitboards (engine.c); none when
@@ -264,9 +270,7 @@ static int bound(void *ud, uint64_t key) {
 static int wide_tables(pn_widegame *wg, const pn_searchopts *o,
                        const pn_limits *lim, int threads, pn_pdb *pdb,
                        pn_result *res, pn_error *err) {
-  uint64_t (*nbr)[PN_PDB_WORDS];
-  int top, low, mc, c, rc;
-  uint32_t j;
+  int top, low, mc, rc;
   double t0 = pn_clock();
   if (wg->npat != 1 || (o && o->pdb < 0)) return PN_OK;
   top = o && o->pdb > 0 ? (o->pdb < PN_PDB_MAXCELLS ? o->pdb : PN_PDB_MAXCELLS)
@@ -275,16 +279,12 @@ static int wide_tables(pn_widegame *wg, const pn_searchopts *o,
   for (mc = top; mc >= low; mc--)
     if (pn_pdb_plan_cells(pdb, wg->ncoin, wg->w, mc)
         && pdb->bytes + pdb->work <= lim->max_memory / 4) break;
-  if (mc < low || !(nbr = calloc((size_t)wg->ncell, sizeof *nbr))) {
+  if (mc < low) {
     memset(pdb, 0, sizeof *pdb);
     return PN_OK;
   }
-  for (c = 0; c < wg->ncell; c++)
-    for (j = wg->g.off[c]; j < wg->g.off[c + 1]; j++)
-      nbr[c][wg->g.nbr[j] >> 6] |= (uint64_t)1 << (wg->g.nbr[j] & 63);
-  rc = pn_pdb_build_nbr(pdb, (const uint64_t (*)[PN_PDB_WORDS])nbr, wg->d,
-                        wg->ncoin, wg->pat[0], threads, lim, t0, err);
-  free(nbr);
+  rc = pn_pdb_build_nbr(pdb, (const uint64_t (*)[PN_PDB_WORDS])wg->nbrw,
+                        wg->d, wg->ncoin, wg->pat[0], threads, lim, t0, err);
   if (rc == PN_EINTR || rc == PN_ELIMIT) {
     memset(pdb, 0, sizeof *pdb);
     return rc;
@@ -375,14 +375,15 @@ int pn_widegame_init(pn_widegame *wg, const pn_board *w, const pn_rule *r,
   wg->nw = (wg->ncell + 63) / 64;
   for (i = 0; i < (size_t)wg->ncell; i++)
     wg->allw[i >> 6] |= (uint64_t)1 << (i & 63);
-  /* the counters stop at 4: thresholds of at most 3 (else the dense rule) */
-  if (wg->d <= 3
-      && (wg->nbrw = calloc((size_t)wg->ncell, sizeof *wg->nbrw)) != NULL)
-    for (i = 0; i < (size_t)wg->ncell; i++) {
-      uint32_t j;
-      for (j = wg->g.off[i]; j < wg->g.off[i + 1]; j++)
-        wg->nbrw[i][wg->g.nbr[j] >> 6] |= (uint64_t)1 << (wg->g.nbr[j] & 63);
-    }
+  if (!(wg->nbrw = calloc((size_t)wg->ncell, sizeof *wg->nbrw))) {
+    pn_widegame_free(wg);
+    return pn_seterror(err, PN_ENOMEM, "out of memory");
+  }
+  for (i = 0; i < (size_t)wg->ncell; i++) {
+    uint32_t j;
+    for (j = wg->g.off[i]; j < wg->g.off[i + 1]; j++)
+      wg->nbrw[i][wg->g.nbr[j] >> 6] |= (uint64_t)1 << (wg->g.nbr[j] & 63);
+  }
   if ((rc = pn_goal_init(&gl, w, goal, mode, err)) != PN_OK) {
     pn_widegame_free(wg);
     return rc;
@@ -465,7 +466,7 @@ int pn_search_wide(const pn_board *w, const pn_rule *r,
   pn_keyresult kr;
   pn_pdb pdb;
   uint64_t key;
-  int rc, threads = o && o->threads > 0 ? o->threads : pn_ncores();
+  int rc, threads = wide_threads(o);
   int quick = 0;
   pn_limits ql = *lim;
   double t0 = pn_clock();
@@ -559,10 +560,6 @@ static int config_of(const pn_widegame *wg, uint64_t key, int32_t label,
   }
   c->n = (size_t)wg->ncoin;
   return PN_OK;
-}
-
-static int wide_threads(const pn_searchopts *o) {
-  return o && o->threads > 0 ? o->threads : pn_ncores();
 }
 
 /* what the ranked keys' search cannot do that the bitboards' can: other

@@ -20,8 +20,8 @@ typedef struct pn_widegame {
   const pn_board *w;
   int ncell, ncoin, d;
   pn_graph g;                  /* the window's cells in CSR form */
-  /* the same as cell sets, for the move rule by bit-sliced counters
-  ** (d <= 3): each cell's neighbours, and every cell */
+  /* the same as cell sets (each cell's neighbours, and every cell), for
+  ** the pattern databases and the moves by bit-sliced counters (d <= 3) */
   uint64_t (*nbrw)[PN_WIDE_WORDS];
   uint64_t allw[PN_WIDE_WORDS];
   int nw;                      /* words in use */
