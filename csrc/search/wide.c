@@ -94,6 +94,59 @@ static uint64_t swap_in(swap *sw, uint32_t in) {
          + sw->above[sw->j];
 }
 
+/*
+** The same keys in O(1) a move, from sums made once per state.  With
+** B_s[x] = sum_{i<x} C(c_i, i+s) and A_s[x] = sum_{i>=x} C(c_i, i+s), the
+** coin c_m put on the free cell t that has J of the state's cells below it
+** gives (the formula above, the sums of R written with the state's)
+**   t < c_m:  (1 - A2[m] + A1[m+1]) + E[J] + C(t, J+1),  E = B1 + A2
+**   t > c_m:  (1 + B1[m] - B0[m+1]) + F[J] + C(t, J),    F = B0 + A1
+** so a state's moves cost a bracket per coin and a value per cell.
+*/
+typedef struct sums {
+  uint64_t lo[PN_WIDE_MAXCELL + 1], hi[PN_WIDE_MAXCELL + 1];  /* per coin */
+  uint64_t E[PN_WIDE_MAXCELL + 1], F[PN_WIDE_MAXCELL + 1];
+  int below[PN_WIDE_WORDS];    /* the state's cells in the words before */
+  uint64_t occ[PN_WIDE_WORDS];
+} sums;
+
+static void sums_make(const pn_widegame *wg, const uint32_t *cells,
+                      sums *sm) {
+  uint64_t A1[PN_WIDE_MAXCELL + 1], A2[PN_WIDE_MAXCELL + 1];
+  uint64_t B0 = 0, B1 = 0;
+  int i, k = wg->ncoin, w, acc = 0;
+  A1[k] = A2[k] = 0;
+  for (i = k - 1; i >= 0; i--) {
+    A1[i] = A1[i + 1] + binom(wg, cells[i], i + 1);
+    A2[i] = A2[i + 1] + binom(wg, cells[i], i + 2);
+  }
+  memset(sm->occ, 0, sizeof sm->occ);
+  for (i = 0; i <= k; i++) {
+    /* here B0 = B0[i], B1 = B1[i] */
+    sm->E[i] = B1 + A2[i];
+    sm->F[i] = B0 + A1[i];
+    if (i == k) break;
+    sm->lo[i] = 1 - A2[i] + A1[i + 1];
+    sm->hi[i] = 1 + B1 - B0 - binom(wg, cells[i], i);     /* - B0[i+1] */
+    B0 += binom(wg, cells[i], i);
+    B1 += binom(wg, cells[i], i + 1);
+    sm->occ[cells[i] >> 6] |= (uint64_t)1 << (cells[i] & 63);
+  }
+  for (w = 0; w < PN_WIDE_WORDS; w++) {
+    sm->below[w] = acc;
+    acc += __builtin_popcountll(sm->occ[w]);
+  }
+}
+
+/* the values of the free cell t: vlo for a coin above t, vhi below */
+static void sums_cell(const pn_widegame *wg, const sums *sm, uint32_t t,
+                      uint64_t *vlo, uint64_t *vhi) {
+  int J = sm->below[t >> 6]
+        + __builtin_popcountll(sm->occ[t >> 6] & (((uint64_t)1 << (t & 63)) - 1));
+  *vlo = sm->E[J] + binom(wg, t, J + 1);
+  *vhi = sm->F[J] + binom(wg, t, J);
+}
+
 typedef struct gen {
   swap sw;
   const uint32_t *cells;
@@ -144,8 +197,9 @@ static int succ(void *ud, uint64_t key, uint64_t *out, uint32_t *mv) {
   const pn_widegame *wg = ud;
   uint32_t cells[PN_WIDE_MAXCELL];
   uint64_t g[4][PN_WIDE_WORDS], td[PN_WIDE_WORDS], td1[PN_WIDE_WORDS];
-  uint64_t freec[PN_WIDE_WORDS];
-  swap sw;
+  uint64_t freec[PN_WIDE_WORDS], vlo[PN_WIDE_MAXCELL], vhi[PN_WIDE_MAXCELL];
+  uint64_t dest;
+  sums sm;
   int i, w, n = 0, nw = wg->nw, d = wg->d;
   unrank(wg, key, cells);
   /* the counters stop at 4: thresholds of at most 3 */
@@ -167,19 +221,20 @@ static int succ(void *ud, uint64_t key, uint64_t *out, uint32_t *mv) {
     td[w] = g[d - 1][w] & freec[w];
     td1[w] = g[d][w] & freec[w];
   }
-  sw.wg = wg;
+  sums_make(wg, cells, &sm);
+  for (w = 0; w < nw; w++)
+    for (dest = td[w]; dest; dest &= dest - 1) {
+      uint32_t t = (uint32_t)(w * 64 + __builtin_ctzll(dest));
+      sums_cell(wg, &sm, t, &vlo[t], &vhi[t]);
+    }
   for (i = 0; i < wg->ncoin; i++) {
     uint32_t c = cells[i];
     const uint64_t *m = wg->nbrw[c];
-    int any = 0;
-    for (w = 0; w < nw && !any; w++) any = (td1[w] | (td[w] & ~m[w])) != 0;
-    if (!any) continue;
-    swap_out(&sw, cells, c);
     for (w = 0; w < nw; w++) {
-      uint64_t dest = td1[w] | (td[w] & ~m[w]);
+      dest = td1[w] | (td[w] & ~m[w]);
       for (; dest; dest &= dest - 1) {
         uint32_t t = (uint32_t)(w * 64 + __builtin_ctzll(dest));
-        out[n] = swap_in(&sw, t);
+        out[n] = t < c ? sm.lo[i] + vlo[t] : sm.hi[i] + vhi[t];
         mv[n++] = c << 8 | t;
       }
     }
@@ -191,25 +246,28 @@ static int succ(void *ud, uint64_t key, uint64_t *out, uint32_t *mv) {
 ** the others came from any free cell */
 static int pred(void *ud, uint64_t key, uint64_t *out, uint32_t *mv) {
   const pn_widegame *wg = ud;
-  uint32_t cells[PN_WIDE_MAXCELL], a, j;
-  uint8_t occ[PN_WIDE_MAXCELL];
-  swap sw;
-  int i, n = 0;
+  uint32_t cells[PN_WIDE_MAXCELL], freelist[PN_WIDE_MAXCELL], a;
+  uint64_t vlo[PN_WIDE_MAXCELL], vhi[PN_WIDE_MAXCELL];
+  sums sm;
+  int i, w, n = 0, nfree = 0, f;
   unrank(wg, key, cells);
-  memset(occ, 0, (size_t)wg->ncell);
-  for (i = 0; i < wg->ncoin; i++) occ[cells[i]] = 1;
-  sw.wg = wg;
+  sums_make(wg, cells, &sm);
+  for (a = 0; a < (uint32_t)wg->ncell; a++)
+    if (!(sm.occ[a >> 6] >> (a & 63) & 1)) {
+      sums_cell(wg, &sm, a, &vlo[nfree], &vhi[nfree]);
+      freelist[nfree++] = a;
+    }
   for (i = 0; i < wg->ncoin; i++) {
     uint32_t t = cells[i];
     int k = 0;
-    for (j = wg->g.off[t]; j < wg->g.off[t + 1]; j++) k += occ[wg->g.nbr[j]];
+    for (w = 0; w < wg->nw; w++)
+      k += __builtin_popcountll(wg->nbrw[t][w] & sm.occ[w]);
     if (k < wg->d) continue;
-    swap_out(&sw, cells, t);
-    for (a = 0; a < (uint32_t)wg->ncell; a++)
-      if (!occ[a]) {
-        out[n] = swap_in(&sw, a);
-        mv[n++] = a << 8 | t;
-      }
+    for (f = 0; f < nfree; f++) {
+      a = freelist[f];
+      out[n] = a < t ? sm.lo[i] + vlo[f] : sm.hi[i] + vhi[f];
+      mv[n++] = a << 8 | t;
+    }
   }
   return n;
 }
