@@ -293,19 +293,13 @@ static int get_tables(pn_coingame *g, int from, uint64_t key,
   pn_pdbcache *cache = o ? o->pdbcache : NULL;
   bb_t cells = bb_union(&g->s, &g->pat[0]);
   double t0 = pn_clock();
-  int top, low, mc, rc;
+  int rc;
   g->pdb = NULL;
   if (g->npat != 1 || (o && o->pdb < 0)) return PN_OK;
-  top = o && o->pdb > 0 ? (o->pdb < PN_PDB_MAXCELLS ? o->pdb : PN_PDB_MAXCELLS)
-                        : PN_PDB_DEFCELLS;
-  low = top < 8 ? top : 8;
-  for (mc = top; mc >= low; mc--)
-    if (pn_pdb_plan(pdb, &g->s, g->w, mc)
-        && pdb->bytes + pdb->work <= (keylim->max_memory + *held) / 4) break;
-  if (mc < low) {
-    memset(pdb, 0, sizeof *pdb);
+  /* the cells of the bitboard space are the board's, in order */
+  if (!pn_pdb_plan_fit(pdb, g->s.ncoin, g->w, o ? o->pdb : 0,
+                       PN_PDB_DEFCELLS, (keylim->max_memory + *held) / 4))
     return PN_OK;
-  }
   pdb->from = from;
   if (cache && pn_pdbcache_same(cache, from, &g->s, cells, pdb)) {
     memset(pdb, 0, sizeof *pdb);

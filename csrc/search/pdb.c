@@ -153,10 +153,16 @@ static size_t compact_index(uint32_t *off, int k, int ncoin) {
   return at;
 }
 
-int pn_pdb_plan(pn_pdb *p, const bbspace *s, const pn_board *w,
-                int maxcells) {
-  (void)s;                      /* its cells are the board's, in order */
-  return pn_pdb_plan_cells(p, s->ncoin, w, maxcells);
+int pn_pdb_plan_fit(pn_pdb *p, int ncoin, const pn_board *w, int want,
+                    int def, size_t budget) {
+  int top = want > 0 ? (want < PN_PDB_MAXCELLS ? want : PN_PDB_MAXCELLS)
+                     : def;
+  int low = top < 8 ? top : 8, mc;
+  for (mc = top; mc >= low; mc--)
+    if (pn_pdb_plan_cells(p, ncoin, w, mc) && p->bytes + p->work <= budget)
+      return 1;
+  memset(p, 0, sizeof *p);
+  return 0;
 }
 
 int pn_pdb_plan_cells(pn_pdb *p, int ncoin, const pn_board *w,

@@ -73,16 +73,19 @@ typedef struct pn_pdb {
   double seconds;                 /* to build */
 } pn_pdb;
 
-/* choose the windows (no tables yet): whole lines of cells along each
-** axis and each diagonal (x + y, x - y), gathered from either end up to
-** maxcells cells; a window of at most maxcells cells is one window.
-** Returns the number of partitions. */
-int pn_pdb_plan(pn_pdb *p, const bbspace *s, const pn_board *w,
-                int maxcells);
-/* the same on a window w of up to 256 cells (its cell ids) with ncoin
-** coins: past 64 cells the windows are kept in wmask alone (p->wide) */
+/* choose the windows (no tables yet) on a window w of up to 256 cells
+** (its cell ids) with ncoin coins: whole lines of cells along each axis
+** and each diagonal (x + y, x - y), gathered from either end up to
+** maxcells cells; a window of at most maxcells cells is one window; past
+** 64 cells the windows are kept in wmask alone (p->wide).  Returns the
+** number of partitions. */
 int pn_pdb_plan_cells(pn_pdb *p, int ncoin, const pn_board *w,
                       int maxcells);
+/* the largest windows of at most `want` cells (0: def), down to 8, whose
+** tables and building take at most `budget` bytes: 1 with p planned, 0
+** (p cleared) when none fit */
+int pn_pdb_plan_fit(pn_pdb *p, int ncoin, const pn_board *w, int want,
+                    int def, size_t budget);
 /* build the tables for the goal cells `goal` (the union of the goal's
 ** classes), or from them when p->from is set; PN_EINTR / PN_ELIMIT when
 ** lim stops it (t0: when the limits' clock started), PN_ENOMEM when an

@@ -328,19 +328,12 @@ static int wide_threads(const pn_searchopts *o) {
 static int wide_tables(pn_widegame *wg, const pn_searchopts *o,
                        const pn_limits *lim, int threads, pn_pdb *pdb,
                        pn_result *res, pn_error *err) {
-  int top, low, mc, rc;
+  int rc;
   double t0 = pn_clock();
   if (wg->npat != 1 || (o && o->pdb < 0)) return PN_OK;
-  top = o && o->pdb > 0 ? (o->pdb < PN_PDB_MAXCELLS ? o->pdb : PN_PDB_MAXCELLS)
-                        : WIDE_PDBCELLS;
-  low = top < 8 ? top : 8;
-  for (mc = top; mc >= low; mc--)
-    if (pn_pdb_plan_cells(pdb, wg->ncoin, wg->w, mc)
-        && pdb->bytes + pdb->work <= lim->max_memory / 4) break;
-  if (mc < low) {
-    memset(pdb, 0, sizeof *pdb);
+  if (!pn_pdb_plan_fit(pdb, wg->ncoin, wg->w, o ? o->pdb : 0, WIDE_PDBCELLS,
+                       lim->max_memory / 4))
     return PN_OK;
-  }
   rc = pn_pdb_build_nbr(pdb, (const uint64_t (*)[PN_PDB_WORDS])wg->nbrw,
                         wg->d, wg->ncoin, wg->pat[0], threads, lim, t0, err);
   if (rc == PN_EINTR || rc == PN_ELIMIT) {
