@@ -96,6 +96,7 @@ typedef struct astar astar;
 typedef struct aworker {
   astar *a;
   scratch sc;
+  int *hs;                          /* bounds of successors (h_succ) */
 } aworker;
 
 /* what phase 1 lists for one piece of a batch, entry after entry */
@@ -220,6 +221,7 @@ static void astar_piece(astar *a, aworker *w, abatch *B, int k) {
   /* the entries' own slots are looked up first (not re-expansions of
   ** packed entries: their cost comes with them) */
   int look = !B->re || !a->packed;
+  int *hs = a->tb ? NULL : w->hs;   /* with pruning, mv holds tags */
   for (i = lo; look && i < hi && i < lo + CLOSEAHEAD; i++)
     astar_prefetch(a, entry_key(a, B->e[i]));
   for (i = lo; i < hi; i++) {
@@ -267,13 +269,15 @@ static void astar_piece(astar *a, aworker *w, abatch *B, int k) {
     /* their bounds, fetching the heuristic's memory a state ahead: all
     ** listed, or (partial) those of bound f listed and the others noted
     ** with a lower bound on theirs */
-    if (g->h_hint && m > 0) g->h_hint(g->ud, w->sc.out[0]);
+    if (hs && m > 0) g->h_succ(g->ud, key, w->sc.out, w->sc.mv, m, hs);
+    else if (g->h_hint && m > 0) g->h_hint(g->ud, w->sc.out[0]);
     for (j = 0; j < m; j++) {
       uint64_t c = w->sc.out[j];
       int fc;
-      if (g->h_hint && j + 1 < m) g->h_hint(g->ud, w->sc.out[j + 1]);
+      if (!hs && g->h_hint && j + 1 < m) g->h_hint(g->ud, w->sc.out[j + 1]);
       if (B->partial) {
-        int lb = h_above(g, c, B->f - gx - 1);
+        int lb = hs ? (hs[j] > B->f - gx - 1 ? hs[j] : 0)
+                    : h_above(g, c, B->f - gx - 1);
         if (lb > 0) {
           if (gx + 1 + lb < NBUCKET) {
             if (B->lbound[i] == 0 || gx + 1 + lb < B->lbound[i]) {
@@ -287,7 +291,7 @@ static void astar_piece(astar *a, aworker *w, abatch *B, int k) {
         }
         fc = B->f;
       } else {
-        fc = gx + 1 + g->h(g->ud, c);
+        fc = gx + 1 + (hs ? hs[j] : g->h(g->ud, c));
         if (fc < B->f) fc = B->f;    /* cannot happen with a consistent h */
         if (fc > NBUCKET - 1) continue;
       }
@@ -529,6 +533,9 @@ int pn_key_astar(const pn_keygame *g, uint64_t start, int threads,
     aworker *w = &a->w[t];
     w->a = a;
     if (!scratch_init(&w->sc, g)) break;
+    if (g->h_succ
+        && !(w->hs = malloc((size_t)(g->maxsucc + 1) * sizeof *w->hs)))
+      break;
   }
   if ((bk->open = calloc(NBUCKET, sizeof *bk->open)) != NULL)
     for (f = 0; f < NBUCKET; f++)
@@ -629,6 +636,7 @@ cleanup:
   }
   for (t = 0; t < MAXTHREADS; t++)
     if (a->w[t].sc.out || a->w[t].sc.mv) scratch_free(&a->w[t].sc);
+  for (t = 0; t < MAXTHREADS; t++) free(a->w[t].hs);
   abatch_free(&a->ab[0]);
   abatch_free(&a->ab[1]);
   free(bk->open);

@@ -26,6 +26,12 @@ typedef struct pn_keygame {
   int (*pred)(void *ud, uint64_t key, uint64_t *out, uint32_t *mv);
   int (*is_goal)(void *ud, uint64_t key);   /* forward search and A* */
   int (*h)(void *ud, uint64_t key);         /* A*: admissible, consistent */
+  /* optional: h of the successors out[0..n) of key that succ made with
+  ** the moves mv[0..n), into hs[0..n), in one call (a game that must
+  ** decode a key to bound it decodes key once).  A* uses it when it does
+  ** not prune moves (with succ_after, mv holds tags) */
+  void (*h_succ)(void *ud, uint64_t key, const uint64_t *out,
+                 const uint32_t *mv, int n, int *hs);
   /* optional: start fetching the memory h(key) will read (a hint) */
   void (*h_hint)(void *ud, uint64_t key);
   /* optional: 0 if h(key) <= bound, else a lower bound on h(key) above

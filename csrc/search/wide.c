@@ -285,12 +285,10 @@ static void cellset(const pn_widegame *wg, uint64_t key,
 /* the goal cells of the nearest placement that key leaves uncovered: a
 ** move covers at most one more, so the bound is admissible and consistent
 ** (a minimum of such bounds is too) */
-static int uncovered(void *ud, uint64_t key) {
-  const pn_widegame *wg = ud;
-  uint64_t set[PN_WIDE_WORDS];
+static int uncovered_set(const pn_widegame *wg,
+                         const uint64_t set[PN_WIDE_WORDS]) {
   size_t p;
   int best = wg->ncoin + 1, w;
-  cellset(wg, key, set);
   for (p = 0; p < wg->npat && best > 0; p++) {
     int u = 0;
     for (w = 0; w < PN_WIDE_WORDS; w++)
@@ -300,19 +298,49 @@ static int uncovered(void *ud, uint64_t key) {
   return best;
 }
 
+static int uncovered(void *ud, uint64_t key) {
+  const pn_widegame *wg = ud;
+  uint64_t set[PN_WIDE_WORDS];
+  cellset(wg, key, set);
+  return uncovered_set(wg, set);
+}
+
 static int is_goal(void *ud, uint64_t key) { return uncovered(ud, key) == 0; }
 
 /* with pattern databases (one placement): the larger of their bound and
 ** the goal cells uncovered, both consistent */
-static int bound(void *ud, uint64_t key) {
-  const pn_widegame *wg = ud;
-  uint64_t set[PN_WIDE_WORDS];
-  int h, w, u = 0;
-  cellset(wg, key, set);
-  h = pn_pdb_hw(wg->pdb, set);
+static int bound_set(const pn_widegame *wg, const uint64_t set[PN_WIDE_WORDS]) {
+  int h = pn_pdb_hw(wg->pdb, set), w, u = 0;
   for (w = 0; w < PN_WIDE_WORDS; w++)
     u += __builtin_popcountll(wg->pat[0][w] & ~set[w]);
   return h > u ? h : u;
+}
+
+static int bound(void *ud, uint64_t key) {
+  const pn_widegame *wg = ud;
+  uint64_t set[PN_WIDE_WORDS];
+  cellset(wg, key, set);
+  return bound_set(wg, set);
+}
+
+/* the bound of each successor from key's cell set with the move's two
+** cells flipped: key is decoded once, not each successor */
+static void h_succ(void *ud, uint64_t key, const uint64_t *out,
+                   const uint32_t *mv, int n, int *hs) {
+  const pn_widegame *wg = ud;
+  uint64_t set[PN_WIDE_WORDS];
+  int j;
+  (void)out;
+  cellset(wg, key, set);
+  for (j = 0; j < n; j++) {
+    uint32_t from = mv[j] >> 8, to = mv[j] & 255;
+    uint64_t fb = (uint64_t)1 << (from & 63), tb = (uint64_t)1 << (to & 63);
+    set[from >> 6] ^= fb;
+    set[to >> 6] ^= tb;
+    hs[j] = wg->pdb ? bound_set(wg, set) : uncovered_set(wg, set);
+    set[from >> 6] ^= fb;
+    set[to >> 6] ^= tb;
+  }
 }
 
 /* the threads of a search: the option, else every core */
@@ -466,6 +494,7 @@ int pn_widegame_init(pn_widegame *wg, const pn_board *w, const pn_rule *r,
   wg->game.pred = pred;
   wg->game.is_goal = is_goal;
   wg->game.h = uncovered;
+  wg->game.h_succ = h_succ;
   return PN_OK;
 }
 
