@@ -71,9 +71,15 @@ function P.V()
         local o = { method = m, threads = 1, progress = false, time_limit = 60,
                     max_states = 20000000 }
         if m == "astar" then o.pdb = false end
-        local t = wall()
-        local sol = q:solve(o)
-        local dt = wall() - t
+        -- the fast methods' runs last hundredths of a second, where this
+        -- shared machine's noise is of their size: the median of five
+        local sol, times = nil, {}
+        for _ = 1, m == "bfs" and 1 or 5 do
+          local t = wall()
+          sol = q:solve(o)
+          times[#times + 1] = wall() - t
+        end
+        local dt = median(times)
         got[m] = { sol = sol, rate = sol.stats.states / dt, secs = dt }
         ok = ok and sol.verdict == "solved"
       end
@@ -101,7 +107,8 @@ function P.V()
         lat, #board, median(ratio.bidir), median(ratio.astar))
     end
   end
-  say("\nMedians of five puzzles each (optima of 5 moves or more), one thread;")
+  say("\nMedians of five puzzles each (optima of 5 moves or more; bidir and A*")
+  say("timed by the median of five runs of each), one thread;")
   say("A* with the goal-cells bound on every window (pdb = false).  A state is")
   say("one stored in the visited set.  Windows of at most 64 cells run on the")
   say("bitboards; past that the wide game keys a state by the rank of its cell")

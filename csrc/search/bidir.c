@@ -41,6 +41,7 @@ typedef struct side {
   keytab t[NPART];
   vec cur[NPART];             /* the frontier (its keys have val = depth) */
   size_t off[NPART + 1];      /* cur[p] starts at off[p] of the frontier */
+  size_t fresh[NPART];        /* keys new in the layer being made */
   uint64_t prev_layer;        /* size of the layer before the frontier */
   int depth;                  /* complete layers */
   double work;                /* keys produced per expansion (estimate) */
@@ -214,6 +215,7 @@ static int insert_part(bidir *bd, int p) {
       int isnew;
       if (!tab_put_h(xt, key, h, val, &isnew)) return 0;
       if (!isnew) continue;
+      x->fresh[p]++;
       fresh[nfresh++] = key;
       if (nfresh == NEWBATCH) {
         meet_keys(x, yt, m, fresh, nfresh);
@@ -366,10 +368,11 @@ static uint64_t frontier_size(const side *x) {
   return n;
 }
 
-/* list the new frontier (the keys of val x->depth) in cur, in slot order:
-** the old frontier goes first, so the other side can use its memory.  0
-** when the budget has no room for it (the list is then incomplete, and
-** only the other side can be probed) */
+/* list the new frontier (the keys of val x->depth, as many as the layer's
+** inserts found new) in cur, in slot order: the old frontier goes first,
+** so the other side can use its memory.  0 when the budget has no room
+** for it (the list is then incomplete, and only the other side can be
+** probed) */
 static int side_frontier(side *x) {
   uint8_t d = (uint8_t)x->depth;
   int p;
@@ -377,11 +380,9 @@ static int side_frontier(side *x) {
   for (p = 0; p < NPART; p++) {
     const keytab *t = &x->t[p];
     vec *v = &x->cur[p];
-    size_t i, n = 0;
-    for (i = 0; i < t->cap; i++)
-      n += t->keys[i] != EMPTY && *slot_val(t, i) == d;
-    if (!vec_reserve(v, n)) return 0;
-    for (i = 0; i < t->cap; i++)
+    size_t i;
+    if (!vec_reserve(v, x->fresh[p])) return 0;
+    for (i = 0; i < t->cap && v->n < x->fresh[p]; i++)
       if (t->keys[i] != EMPTY && *slot_val(t, i) == d)
         v->a[v->n++] = slot_key(t, i);
   }
@@ -500,7 +501,10 @@ static int bidir_layer(bidir *bd, meet *found) {
   pn_budget *b = bd->b;
   size_t total = set_offsets(x), lo, chunk = total / LAYER_CHUNKS;
   int p, t;
-  for (p = 0; p < NPART; p++) bd->m[p].best = -1;
+  for (p = 0; p < NPART; p++) {
+    bd->m[p].best = -1;
+    x->fresh[p] = 0;
+  }
   for (t = 0; t < bd->nthreads; t++) bd->w[t].made = bd->w[t].expanded = 0;
   if (chunk < MINCHUNK) chunk = MINCHUNK;
   if (chunk > MAXCHUNK) chunk = MAXCHUNK;
