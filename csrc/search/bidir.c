@@ -41,7 +41,7 @@ typedef struct side {
   keytab t[NPART];
   vec cur[NPART];             /* the frontier (its keys have val = depth) */
   size_t off[NPART + 1];      /* cur[p] starts at off[p] of the frontier */
-  size_t fresh[NPART];        /* keys new in the layer being made */
+  size_t nnew[NPART];         /* keys new in the layer being made */
   uint64_t prev_layer;        /* size of the layer before the frontier */
   int depth;                  /* complete layers */
   double work;                /* keys produced per expansion (estimate) */
@@ -215,7 +215,7 @@ static int insert_part(bidir *bd, int p) {
       int isnew;
       if (!tab_put_h(xt, key, h, val, &isnew)) return 0;
       if (!isnew) continue;
-      x->fresh[p]++;
+      x->nnew[p]++;
       fresh[nfresh++] = key;
       if (nfresh == NEWBATCH) {
         meet_keys(x, yt, m, fresh, nfresh);
@@ -381,8 +381,8 @@ static int side_frontier(side *x) {
     const keytab *t = &x->t[p];
     vec *v = &x->cur[p];
     size_t i;
-    if (!vec_reserve(v, x->fresh[p])) return 0;
-    for (i = 0; i < t->cap && v->n < x->fresh[p]; i++)
+    if (!vec_reserve(v, x->nnew[p])) return 0;
+    for (i = 0; i < t->cap && v->n < x->nnew[p]; i++)
       if (t->keys[i] != EMPTY && *slot_val(t, i) == d)
         v->a[v->n++] = slot_key(t, i);
   }
@@ -503,7 +503,7 @@ static int bidir_layer(bidir *bd, meet *found) {
   int p, t;
   for (p = 0; p < NPART; p++) {
     bd->m[p].best = -1;
-    x->fresh[p] = 0;
+    x->nnew[p] = 0;
   }
   for (t = 0; t < bd->nthreads; t++) bd->w[t].made = bd->w[t].expanded = 0;
   if (chunk < MINCHUNK) chunk = MINCHUNK;

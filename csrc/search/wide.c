@@ -57,48 +57,12 @@ static uint64_t rank_of(const pn_widegame *wg, const uint32_t *cells) {
 }
 
 /*
-** The keys of a set S with one cell taken out and, in turn, each of many
-** cells put in: for R = S - out (r_0 < ... < r_{k-2}), the key of R + in,
-** where j cells of R lie below in, is
-**   1 + sum_{i < j} C(r_i, i + 1) + C(in, j + 1) + sum_{i >= j} C(r_i, i + 2)
-** so with the two partial sums made once per cell taken out, each cell
-** put in costs O(1) (cells put in come in increasing order: j only grows).
-*/
-typedef struct swap {
-  const pn_widegame *wg;
-  uint32_t r[PN_WIDE_MAXCELL];
-  uint64_t below[PN_WIDE_MAXCELL + 1];  /* below[j]: sum_{i < j} C(r_i, i+1) */
-  uint64_t above[PN_WIDE_MAXCELL + 1];  /* above[j]: sum_{i >= j} C(r_i, i+2) */
-  int n, j;
-} swap;
-
-static void swap_out(swap *sw, const uint32_t *cells, uint32_t out) {
-  const pn_widegame *wg = sw->wg;
-  int i, n = 0;
-  for (i = 0; i < wg->ncoin; i++)
-    if (cells[i] != out) sw->r[n++] = cells[i];
-  sw->below[0] = 0;
-  for (i = 0; i < n; i++)
-    sw->below[i + 1] = sw->below[i] + binom(wg, sw->r[i], i + 1);
-  sw->above[n] = 0;
-  for (i = n - 1; i >= 0; i--)
-    sw->above[i] = sw->above[i + 1] + binom(wg, sw->r[i], i + 2);
-  sw->n = n;
-  sw->j = 0;
-}
-
-/* the key of R + in; in above the cell put in before it */
-static uint64_t swap_in(swap *sw, uint32_t in) {
-  while (sw->j < sw->n && sw->r[sw->j] < in) sw->j++;
-  return 1 + sw->below[sw->j] + binom(sw->wg, in, sw->j + 1)
-         + sw->above[sw->j];
-}
-
-/*
-** The same keys in O(1) a move, from sums made once per state.  With
-** B_s[x] = sum_{i<x} C(c_i, i+s) and A_s[x] = sum_{i>=x} C(c_i, i+s), the
-** coin c_m put on the free cell t that has J of the state's cells below it
-** gives (the formula above, the sums of R written with the state's)
+** The keys of a state's moves in O(1) each, from sums made once per
+** state.  The coin c_m put on t leaves R = S - c_m (r_0 < ... < r_{k-2})
+** plus t; with j cells of R below t its key is
+**   1 + sum_{i < j} C(r_i, i + 1) + C(t, j + 1) + sum_{i >= j} C(r_i, i + 2).
+** Written with the state's sums, B_s[x] = sum_{i<x} C(c_i, i+s) and
+** A_s[x] = sum_{i>=x} C(c_i, i+s), and J the state's cells below t:
 **   t < c_m:  (1 - A2[m] + A1[m+1]) + E[J] + C(t, J+1),  E = B1 + A2
 **   t > c_m:  (1 + B1[m] - B0[m+1]) + F[J] + C(t, J),    F = B0 + A1
 ** so a state's moves cost a bracket per coin and a value per cell.
@@ -148,23 +112,23 @@ static void sums_cell(const pn_widegame *wg, const sums *sm, uint32_t t,
 }
 
 typedef struct gen {
-  swap sw;
+  const pn_widegame *wg;
+  sums sm;
   const uint32_t *cells;
-  uint32_t from;               /* the mover whose sums sw holds */
+  int m;                       /* the mover's index among the cells */
   uint64_t *out;
   uint32_t *mv;
   int n;
 } gen;
 
-/* moves come grouped by mover, each mover's targets in increasing order
+/* moves come grouped by mover, movers in increasing order
 ** (pn_dense_moves) */
 static void emit(uint32_t from, uint32_t to, void *ud) {
   gen *g = ud;
-  if (g->n == 0 || from != g->from) {
-    swap_out(&g->sw, g->cells, from);
-    g->from = from;
-  }
-  g->out[g->n] = swap_in(&g->sw, to);
+  uint64_t vlo, vhi;
+  while (g->cells[g->m] != from) g->m++;
+  sums_cell(g->wg, &g->sm, to, &vlo, &vhi);
+  g->out[g->n] = to < from ? g->sm.lo[g->m] + vlo : g->sm.hi[g->m] + vhi;
   g->mv[g->n++] = from << 8 | to;
 }
 
@@ -178,7 +142,8 @@ static int succ_dense(const pn_widegame *wg, uint32_t *cells, uint64_t *out,
   memset(occ, 0, (size_t)wg->ncell);
   memset(cnt, 0, (size_t)wg->ncell * sizeof *cnt);
   for (i = 0; i < wg->ncoin; i++) occ[cells[i]] = 1;
-  g.sw.wg = wg; g.cells = cells; g.out = out; g.mv = mv; g.n = 0;
+  g.wg = wg; g.cells = cells; g.m = 0; g.out = out; g.mv = mv; g.n = 0;
+  sums_make(wg, cells, &g.sm);
   pn_dense_moves(&wg->g, wg->d, occ, cells, (size_t)wg->ncoin, cnt, targets,
                  emit, &g);
   return g.n;
