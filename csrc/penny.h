@@ -559,6 +559,12 @@ typedef struct pn_searchopts {
   int threads;                /* 0 = all cores */
   int encoding;               /* full-space search: PN_ENC_* */
   int nopaths;                /* distance tables: distances only */
+  size_t lifted;              /* full-space search, two bits a state: the
+                              ** most bytes of the bitmap of lifted sets in
+                              ** memory, the rest in a scratch file (0:
+                              ** only when the whole bitmap does not fit
+                              ** the memory budget) */
+  const char *scratch;        /* the scratch file's directory (NULL: /tmp) */
   int pdb;                    /* A*: 0 = window pattern databases where
                               ** they apply, -1 = the goal-cells bound,
                               ** n > 0: windows of at most n cells */
@@ -625,6 +631,8 @@ typedef struct pn_disttable {
   int encoding;               /* PN_ENC_BYTE, PN_ENC_LEAN or PN_ENC_TWO */
   uint64_t path_states;       /* states tried by the walks back */
   uint64_t sent;              /* shared by processes: bytes this one sent */
+  int windows;                /* windows of the bitmap of lifted sets (0:
+                              ** the whole bitmap in memory, or none) */
 } pn_disttable;
 
 int pn_distances(const pn_board *w, const pn_rule *r, const pn_config *start,

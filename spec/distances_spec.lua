@@ -278,3 +278,97 @@ describe("distance tables", function()
     end
   end)
 end)
+
+-- fullbfs.c, note 9: the bitmap of lifted sets a window at a time, the
+-- rest in a scratch file; every window's pass reads only the ranges of
+-- states with a set in it, so a range left out loses states
+describe("distance tables with the lifted sets in windows", function()
+  local WIDE = {
+    { lattice = "square", width = 6, height = 5 },
+    { lattice = "triangular", width = 6, height = 4 },
+    { lattice = "hexagonal", width = 6, height = 6 },
+    { lattice = "king", width = 5, height = 4 },
+    { lattice = "cubic", dim = 3, size = { 2, 3, 4 } },
+  }
+
+  it("give the same tables as the whole bitmap, on every lattice", function()
+    local rand = S.rng(909)
+    local windows = 0
+    for _, spec in ipairs(WIDE) do
+      local board = penny.board(spec)
+      for trial = 1, 3 do
+        local n = 3 + rand(math.min(6, #board - 6))
+        local start = S.random_config(board, n, rand)
+        local targets = {}
+        for i = 1, 4 do targets[i] = random_walk(start, rand, 2 + rand(10)) end
+        local what = spec.lattice .. " trial " .. trial .. ", " .. n .. " coins"
+        local whole = penny.distances(start, { targets = targets,
+          complete = true, encoding = "two", threads = 2, progress = false })
+        local lifted = ({ 1, 512, 8192 })[trial]
+        local win = penny.distances(start, { targets = targets,
+          complete = true, encoding = "two", threads = 1 + trial % 2,
+          lifted = lifted, progress = false })
+        assert.equal(0, whole.windows, what)
+        assert.same(whole.dist, win.dist, what)
+        assert.same(whole.layers, win.layers, what)
+        assert.equal(whole.reached, win.reached, what)
+        assert.equal(whole.expanded, win.expanded, what)
+        assert.is_true(whole.hardest == win.hardest, what)
+        for i, t in ipairs(targets) do
+          assert.equal(win.dist[i], #win.paths[i], what)
+          local p = penny.puzzle{ board = board, start = start, goal = t }
+          assert.is_true(p:check(win.paths[i]), what)
+        end
+        if win.windows > 1 then windows = windows + 1 end
+      end
+    end
+    -- most searches had several windows (a space of few sets has one)
+    assert.is_true(windows >= 10, "searches with windows: " .. windows)
+  end)
+
+  it("take windows when the whole bitmap does not fit the budget", function()
+    local board = penny.board{ lattice = "square", width = 6, height = 5 }
+    local start = penny.config(board, { { 0, 0 }, { 1, 0 }, { 2, 0 },
+      { 3, 0 }, { 0, 1 }, { 1, 1 }, { 2, 1 }, { 0, 2 } })
+    local whole = penny.distances(start, { complete = true, encoding = "two",
+      threads = 2, progress = false })
+    assert.equal(0, whole.windows)
+    local budget = whole.memory - 8e6
+    local win = penny.distances(start, { complete = true, encoding = "two",
+      threads = 2, max_memory = budget, progress = false })
+    assert.is_true(win.windows >= 1, "windows: " .. win.windows)
+    assert.is_true(win.memory <= budget, win.memory .. " > " .. budget)
+    assert.same(whole.layers, win.layers)
+    assert.is_true(whole.hardest == win.hardest)
+    -- too small even with windows: the error says so
+    local ok, err = pcall(penny.distances, start, { complete = true,
+      encoding = "two", threads = 2, max_memory = 4e6, progress = false })
+    assert.is_false(ok)
+    assert.truthy(tostring(err):find("over the memory budget", 1, true), err)
+    assert.truthy(tostring(err):find("the lifted sets in a scratch file", 1, true), err)
+  end)
+
+  it("refuse a scratch directory that cannot take the file, and honour the time limit",
+     function()
+    local board = penny.board{ lattice = "square", width = 6, height = 5 }
+    local start = penny.config(board, { { 0, 0 }, { 1, 0 }, { 2, 0 },
+      { 3, 0 }, { 0, 1 }, { 1, 1 }, { 2, 1 }, { 0, 2 }, { 1, 2 } })
+    local ok, err = pcall(penny.distances, start, { complete = true,
+      encoding = "two", lifted = 4096, scratch = "/nonexistent/penny",
+      progress = false })
+    assert.is_false(ok)
+    assert.truthy(tostring(err):find("cannot make a scratch file for the "
+      .. "lifted sets in /nonexistent/penny", 1, true), err)
+    -- 21 M states reached, seconds of work
+    local big = S.random_config(penny.board{ lattice = "triangular",
+      width = 6, height = 6 }, 8, S.rng(78))
+    ok, err = pcall(penny.distances, big, { complete = true,
+      encoding = "two", lifted = 4096, time_limit = 0.01, progress = false })
+    assert.is_false(ok)
+    assert.truthy(tostring(err):find("time limit", 1, true), err)
+    ok, err = pcall(penny.distances, start, { lifted = 0 })
+    assert.is_false(ok)
+    assert.truthy(tostring(err):find("option 'lifted' must be a number of "
+      .. "bytes, at least 1", 1, true), err)
+  end)
+end)

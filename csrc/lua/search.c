@@ -223,6 +223,11 @@ static int l_distances(lua_State *L) {
     lua_getfield(L, 6, "shared");
     if (!(lua_isboolean(L, -1) && !lua_toboolean(L, -1))) o.net = get_net(L);
     lua_pop(L, 1);
+    /* the bitmap of lifted sets in windows (two bits a state) */
+    o.lifted = (size_t)pnL_optnumber(L, 6, "lifted", 0);
+    lua_getfield(L, 6, "scratch");
+    o.scratch = lua_tostring(L, -1);            /* opts (at 6) keeps it */
+    lua_pop(L, 1);
   }
   lua_getiuservalue(L, 3, 1);
   sb = pnL_checkboard(L, -1);                                  /* 7 */
@@ -281,6 +286,8 @@ static int l_distances(lua_State *L) {
   lua_setfield(L, -2, "path_states");
   lua_pushinteger(L, (lua_Integer)t.sent);
   lua_setfield(L, -2, "sent");
+  lua_pushinteger(L, t.windows);
+  lua_setfield(L, -2, "windows");
   lua_pushinteger(L, t.threads); lua_setfield(L, -2, "threads");
   if (t.hardest.n) {
     lconfig *h = pnL_newconfig(L, 7);

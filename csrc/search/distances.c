@@ -122,7 +122,8 @@ int pn_distances(const pn_board *w, const pn_rule *r, const pn_config *start,
   if (enc == PN_ENC_AUTO && (ntargets == 0 || (o && o->nopaths)))
     enc = PN_ENC_TWO;
   if ((rc = pn_fullbfs_init(&f, &s, &lim, o ? o->threads : 0, enc,
-                            o ? o->net : NULL, err)) != PN_OK)
+                            o ? o->net : NULL, o ? o->lifted : 0,
+                            o ? o->scratch : NULL, err)) != PN_OK)
     goto fail;
   rc = pn_fullbfs_run(&f, &st, ranks, ntargets,
                       complete ? PN_STOP_NEVER : PN_STOP_ALL,
@@ -139,6 +140,7 @@ int pn_distances(const pn_board *w, const pn_rule *r, const pn_config *start,
   out->encoding = f.encoding;
   out->seconds = f.seconds;
   out->sent = f.sent * 4;
+  out->windows = f.nwin;
   for (i = 0; i < ntargets; i++) out->dist[i] = pn_fullbfs_dist(&f, i);
   if (out->complete && f.maxdepth > 0) {
     /* a hardest configuration: the first of the deepest layer */

@@ -118,7 +118,8 @@ static int run_full(const pn_coingame *cg, const pn_rule *r,
   if (!targets) return pn_seterror(err, PN_ENOMEM, "out of memory");
   for (i = 0; i < cg->npat; i++) targets[i] = bb_rank(&cg->s, &cg->pat[i]);
   if ((rc = pn_fullbfs_init(&f, &cg->s, lim, o ? o->threads : 0,
-                            o ? o->encoding : PN_ENC_AUTO, NULL, err))
+                            o ? o->encoding : PN_ENC_AUTO, NULL,
+                            o ? o->lifted : 0, o ? o->scratch : NULL, err))
       != PN_OK) {
     free(targets);
     if (rc != PN_ELIMIT) return rc;

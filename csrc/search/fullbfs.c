@@ -13,6 +13,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <errno.h>
+#include <unistd.h>
 #ifdef __BMI2__
 #include <immintrin.h>
 #endif
@@ -23,7 +25,11 @@
 
 #define CHUNK ((uint64_t)1 << 14)     /* ranks per expansion work unit */
 #define SLICE_BITS 20                 /* ranks per bucket: 2^20 */
-#define BLOCK 4096                    /* slots per pool block */
+/* slots per pool block: each thread holds a block open per bucket, so the
+** pool needs at least threads * buckets blocks (4 KB each: 0.6 GB for a
+** font5x9 letter on 2 threads, where 16 KB blocks needed 2.3 GB; as fast
+** on a font5x7 letter's table) */
+#define BLOCK 1024
 /* a block holds BLOCK - 1 offsets after a slot left unused, and blocks are
 ** aligned to their size: a fill pointer is then at a block's end exactly
 ** when it is aligned, as NULL is, and push tests one pointer */
@@ -173,7 +179,7 @@ static inline void prefix_q(const bbspace *s, bb_t u, uint64_t *Q) {
 */
 static void expand_mask(worker *w, bb_t u, uint64_t r) {
   const bbspace *s = w->f->s;
-  uint64_t *kever = w->f->kever;
+  uint64_t *kever = w->f->klift;
   uint32_t **fill = w->fill;
   bbtargets t;
   int pos[BB_MAXCELL], k, a;
@@ -200,21 +206,23 @@ static void expand_mask(worker *w, bb_t u, uint64_t r) {
   if (kever) {
     /* the words of the k sets first, without a branch (most are lifted
     ** already: the loads overlap), then the atomic or for the others */
-    uint64_t rks[BB_MAXCELL], clear = 0;
+    /* in a window (note 9), the sets outside it wait for its pass */
+    uint64_t rks[BB_MAXCELL], clear = 0, klo = w->f->klo, kn = w->f->kn;
     for (a = 0; a < k; a++) {
-      uint64_t rk = r0 + L[a];
+      uint64_t rk = r0 + L[a] - klo, in = rk < kn;
 #ifdef PN_CHECK_RANK
       {
         bb_t m = u ^ ((bb_t)1 << pos[a]);
         uint64_t x = 0;
         int i = 0;
         for (; m; m &= m - 1) x += s->binom[__builtin_ctzll(m)][++i];
-        if (rk != x) abort();
+        if (rk + klo != x) abort();
       }
 #endif
+      rk = in ? rk : 0;
       rks[a] = rk;
-      clear |= (~__atomic_load_n(kever + (rk >> 6), __ATOMIC_RELAXED)
-                >> (rk & 63) & 1) << a;
+      clear |= (in & ~(__atomic_load_n(kever + (rk >> 6), __ATOMIC_RELAXED)
+                       >> (rk & 63))) << a;
     }
     todo = clear;
     for (; clear; clear &= clear - 1) {
@@ -569,13 +577,254 @@ static void scan_layer(worker *w, uint64_t lo, uint64_t hi) {
 
 
 /* {====================================================================
+** Windows of the lifted sets (note 9)
+** ===================================================================== */
+
+/* a range of ranks of a window's pass: the states with top coins T > U
+** (cells t, u) of ranks [lo, hi) whose pair (T, U) is in the window
+** (u < 0: their lifts are tested in full), or is not and only U and T
+** may lift into it */
+typedef struct pn_krange {
+  uint64_t lo, hi;
+  int t, u;
+} krange;
+
+/* the index of pair (m, t) */
+static uint64_t pair_index(const pn_fullbfs *f, int m, int t) {
+  return f->pairbase[m] + (uint64_t)(t - (f->s->ncoin - 3));
+}
+
+static int in_window(const pn_fullbfs *f, int j, int m, int t) {
+  uint64_t i = pair_index(f, m, t);
+  return i >= f->wedge[j] && i < f->wedge[j + 1];
+}
+
+/* the pairs (m, t) of top and second cells of the sets of k - 1 coins, in
+** colex order: pair (m, t) holds the K ranks C(m, k-1) + [C(t, k-2),
+** C(t+1, k-2)), right after the pair before it.  Windows are runs of
+** pairs of at most maxbits sets (a pair alone may hold more); returns the
+** bytes of the largest, 0 when out of memory */
+static size_t plan_windows(pn_fullbfs *f, uint64_t maxbits) {
+  const bbspace *s = f->s;
+  int n = s->ncell, k = s->ncoin, m, t;
+  uint64_t np = 0, i, start = 0, big = 0, most = 0;
+  size_t nw = 0;
+  f->pairbase = malloc(((size_t)n + 1) * sizeof *f->pairbase);
+  if (!f->pairbase) return 0;
+  for (m = 0; m <= n; m++) {
+    f->pairbase[m] = np;
+    if (m >= k - 2 && m < n) np += (uint64_t)(m - (k - 3));
+  }
+  f->pairlo = malloc((np + 1) * sizeof *f->pairlo);
+  f->wedge = malloc((np + 1) * sizeof *f->wedge);
+  f->wstored = calloc(np + 1, 1);
+  if (!f->pairlo || !f->wedge || !f->wstored) return 0;
+  for (i = 0, m = k - 2; m < n; m++)
+    for (t = k - 3; t < m; t++, i++)
+      f->pairlo[i] = s->binom[m][k - 1] + s->binom[t][k - 2];
+  f->pairlo[np] = s->binom[n][k - 1];
+  f->npairs = np;
+  f->wedge[0] = 0;
+  for (i = 0; i < np; i++)
+    if (i > start && f->pairlo[i + 1] - f->pairlo[start] > maxbits)
+      f->wedge[++nw] = start = i;
+  f->wedge[++nw] = np;
+  f->nwin = (int)nw;
+  /* the ranges of a window's pass: each pair gives at most n - t - 1 */
+  for (i = 0; i < nw; i++) {
+    uint64_t nr = 0, bits = f->pairlo[f->wedge[i + 1]] - f->pairlo[f->wedge[i]];
+    for (m = k - 2; m < n; m++)
+      for (t = k - 3; t < m; t++)
+        if (in_window(f, (int)i, m, t)) nr += (uint64_t)(n - t - 1);
+    if (bits > big) big = bits;
+    if (nr > most) most = nr;
+  }
+  f->rcap = (size_t)most;
+  f->ranges = malloc(f->rcap * sizeof *f->ranges);
+  f->rfirst = malloc((f->rcap + 1) * sizeof *f->rfirst);
+  if (!f->ranges || !f->rfirst) return 0;
+  return (size_t)((big + 63) >> 6) * 8;
+}
+
+static void add_range(pn_fullbfs *f, uint64_t lo, uint64_t hi, int t, int u) {
+  krange *r = &f->ranges[f->nrange];
+  if (lo >= hi) return;
+  r->lo = lo;
+  r->hi = hi;
+  r->t = t;
+  r->u = u;
+  f->nrange++;
+}
+
+static int range_cmp(const void *a, const void *b) {
+  uint64_t x = ((const krange *)a)->lo, y = ((const krange *)b)->lo;
+  return (x > y) - (x < y);
+}
+
+/* the ranks of the states with a set in window j, for coins
+** p_1 < ... < p_k, T = p_k, U = p_{k-1}, V = p_{k-2}: a coin below U lifted
+** leaves top T and second U, U lifted leaves T and V, T lifted leaves U
+** and V.  So pair (m, t) takes the states with (T, U) = (m, t), with
+** (T, V) = (m, t), and with (U, V) = (m, t), T > m: each state once, by
+** the first of its pairs (T, U), (T, V), (U, V) in the window.  The
+** ranges, disjoint, sorted and cut into pieces of at most CHUNK ranks */
+static void window_ranges(pn_fullbfs *f, int j) {
+  const bbspace *s = f->s;
+  int n = s->ncell, k = s->ncoin, m, t;
+  size_t a;
+  f->nrange = 0;
+  for (m = k - 2; m < n; m++)
+    for (t = k - 3; t < m; t++) {
+      uint64_t top = s->binom[m][k], lo = s->binom[t][k - 2];
+      uint64_t hi = s->binom[t + 1][k - 2];
+      int x;
+      if (!in_window(f, j, m, t)) continue;
+      add_range(f, top + s->binom[t][k - 1], top + s->binom[t + 1][k - 1],
+                m, -1);
+      for (x = t + 1; x < m; x++)                       /* U = x, V = t */
+        if (!in_window(f, j, m, x))
+          add_range(f, top + s->binom[x][k - 1] + lo,
+                    top + s->binom[x][k - 1] + hi, m, x);
+      for (x = m + 1; x < n; x++)                /* T = x, U = m, V = t */
+        if (!in_window(f, j, x, m) && !in_window(f, j, x, t))
+          add_range(f, s->binom[x][k] + s->binom[m][k - 1] + lo,
+                    s->binom[x][k] + s->binom[m][k - 1] + hi, x, m);
+    }
+  qsort(f->ranges, f->nrange, sizeof *f->ranges, range_cmp);
+  f->rfirst[0] = 0;
+  for (a = 0; a < f->nrange; a++)
+    f->rfirst[a + 1] = f->rfirst[a]
+                     + (f->ranges[a].hi - f->ranges[a].lo + CHUNK - 1) / CHUNK;
+}
+
+/* piece c of the pass: ranks [*lo, *hi) of range *ri */
+static void window_piece(const pn_fullbfs *f, uint64_t c, uint64_t *lo,
+                         uint64_t *hi, size_t *ri) {
+  size_t a = 0, b = f->nrange;
+  while (b - a > 1) {                 /* the last range starting at or
+                                      ** before piece c */
+    size_t mid = (a + b) / 2;
+    if (f->rfirst[mid] <= c) a = mid; else b = mid;
+  }
+  *ri = a;
+  *lo = f->ranges[a].lo + (c - f->rfirst[a]) * CHUNK;
+  *hi = *lo + CHUNK < f->ranges[a].hi ? *lo + CHUNK : f->ranges[a].hi;
+}
+
+/* the bytes of window j in memory, and where it waits in the file */
+static size_t window_bytes(const pn_fullbfs *f, int j) {
+  return (size_t)((f->pairlo[f->wedge[j + 1]] - f->pairlo[f->wedge[j]] + 63)
+                  >> 6) * 8;
+}
+
+static int window_io(pn_fullbfs *f, int j, int wr) {
+  char *p = (char *)f->kever;
+  size_t n = window_bytes(f, j);
+  off_t at = (off_t)j * (off_t)f->kever_bytes;
+  while (n) {
+    ssize_t got = wr ? pwrite(f->fd, p, n, at) : pread(f->fd, p, n, at);
+    if (got < 0 && errno == EINTR) continue;
+    if (got <= 0) return got < 0 ? errno : EIO;
+    p += got;
+    n -= (size_t)got;
+    at += got;
+  }
+  return 0;
+}
+
+/* window j in memory (a window never written holds no set yet) */
+static int window_load(pn_fullbfs *f, int j) {
+  f->win = j;
+  f->klo = f->pairlo[f->wedge[j]];
+  f->kn = f->pairlo[f->wedge[j + 1]] - f->klo;
+  window_ranges(f, j);
+  if (!f->wstored[j]) {
+    memset(f->kever, 0, window_bytes(f, j));
+    return 0;
+  }
+  return window_io(f, j, 0);
+}
+
+static int window_store(pn_fullbfs *f, int j) {
+  f->wstored[j] = 1;
+  return window_io(f, j, 1);
+}
+
+/* is the set of K rank x (in the window: x - klo < kn) not lifted yet? */
+static inline int fresh_set(const pn_fullbfs *f, uint64_t x) {
+  x -= f->klo;
+  return x < f->kn && !(__atomic_load_n(f->kever + (x >> 6), __ATOMIC_RELAXED)
+                        >> (x & 63) & 1);
+}
+
+/* a piece [lo, hi) of range ri of a window's pass (two bits): the states
+** of the layer are expanded, not marked, for the passes of the other
+** windows read them too; the sweep marks them at the end of the layer.  In
+** a range whose pair (T, U) is not in the window, only U and T may lift
+** into it: their sets' ranks come from the state's rank, and the state is
+** unranked only when one of them is new */
+static void scan_piece(worker *w, uint64_t lo, uint64_t hi, size_t ri) {
+  pn_fullbfs *f = w->f;
+  const bbspace *s = f->s;
+  const krange *rg = &f->ranges[ri];
+  uint64_t want = layer_code(f, f->cur_depth), wi, wend = (hi + 63) >> 6;
+  uint64_t lt = 0, lu = 0;
+  const uint64_t *tw = layer_touch(f);
+  int k = s->ncoin;
+  cursor cu;
+  cursor_init(&cu, s, k);
+  if (rg->u >= 0) {
+    /* T lifted: rank r - C(T, k); U lifted: that - C(U, k-1) + C(T, k-1) */
+    lt = s->binom[rg->t][k];
+    lu = lt + s->binom[rg->u][k - 1] - s->binom[rg->t][k - 1];
+  }
+  for (wi = lo >> 6; wi < wend; wi++) {
+    uint64_t m;
+    if (!f->dense) {                  /* the words flagged (note 5) */
+      uint64_t bits = tw[wi >> 6];
+      if (!bits) { wi |= 63; continue; }
+      if (!(bits >> (wi & 63) & 1)) continue;
+    }
+    m = mod3_match(f->mod3[2 * wi], want)
+      | mod3_match(f->mod3[2 * wi + 1], want) << 32;
+    if (wi == lo >> 6) m &= ~(uint64_t)0 << (lo & 63);
+    if (wi == wend - 1 && (hi & 63)) m &= ((uint64_t)1 << (hi & 63)) - 1;
+    while (m) {
+      uint64_t r = (wi << 6) + (uint64_t)__builtin_ctzll(m);
+      m &= m - 1;
+      if (rg->u < 0 || fresh_set(f, r - lt) || fresh_set(f, r - lu))
+        expand_hit(w, &cu, r);
+    }
+  }
+}
+
+/* after the passes of a layer: its states are marked expanded (code 1),
+** and its touch map cleared */
+static void sweep_layer(pn_fullbfs *f) {
+  uint64_t want = layer_code(f, f->cur_depth), wi;
+  uint64_t nw = (f->s->size + 63) >> 6;
+  touched it;
+  if (f->dense) {
+    for (wi = 0; wi < nw; wi++) lean_layer_word(f, wi, want);
+    clear_touch(f, 0, f->s->size);
+    return;
+  }
+  touched_start(&it, layer_touch(f), 0, f->s->size);
+  while ((wi = touched_next(&it)) != UINT64_MAX) lean_layer_word(f, wi, want);
+}
+
+/* }==================================================================== */
+
+
+/* {====================================================================
 ** Phases
 ** ===================================================================== */
 
 /* how many blocks one chunk may need at worst, per thread */
-static uint64_t headroom(const pn_fullbfs *f) {
-  uint64_t maxsucc = (uint64_t)f->s->ncoin * (uint64_t)(f->s->ncell - f->s->ncoin);
-  return f->nbucket + (CHUNK * maxsucc) / BLOCK_USE + 2;
+static uint64_t headroom(const bbspace *s) {
+  uint64_t maxsucc = (uint64_t)s->ncoin * (uint64_t)(s->ncell - s->ncoin);
+  return ((s->size + ((uint64_t)1 << SLICE_BITS) - 1) >> SLICE_BITS)
+         + (CHUNK * maxsucc) / BLOCK_USE + 2;
 }
 
 static int check_stop(pn_fullbfs *f) {
@@ -598,19 +847,21 @@ static int check_stop(pn_fullbfs *f) {
 
 /* the chunks this process scans: all of them, or its buckets' */
 static uint64_t nchunks(const pn_fullbfs *f) {
+  if (f->win >= 0) return f->rfirst[f->nrange];   /* a window's pieces */
   return f->net ? f->nmine * BUCKET_CHUNKS
                 : (f->s->size + CHUNK - 1) / CHUNK;
 }
 
 static void expand_phase(worker *w) {
   pn_fullbfs *f = w->f;
-  uint64_t room = headroom(f) * (uint64_t)f->threads;
+  uint64_t room = headroom(f->s) * (uint64_t)f->threads;
   uint64_t size = f->s->size, nchunk = nchunks(f);
   uint64_t claim = f->dense ? 1 : CLAIM;
   const uint64_t *tw = layer_touch(f);
   open_blocks(w);
   for (;;) {
     uint64_t c, lo, hi;
+    size_t ri = 0;
     if (w->next >= w->end) {
       c = __atomic_fetch_add(&f->next_chunk, claim, __ATOMIC_RELAXED);
       if (c >= nchunk) break;
@@ -618,24 +869,29 @@ static void expand_phase(worker *w) {
       w->end = c + claim < nchunk ? c + claim : nchunk;
     }
     c = w->next;
-    if (f->net) {
-      /* the process's chunk c: of its bucket c / BUCKET_CHUNKS */
-      c = mine(f, c / BUCKET_CHUNKS) * BUCKET_CHUNKS + c % BUCKET_CHUNKS;
-      if (c * CHUNK >= size) { w->next++; continue; }
-    }
-    /* a chunk covers 4 words of the touch map (note 5) */
-    if (!f->dense && !(tw[4 * c] | tw[4 * c + 1] | tw[4 * c + 2]
-                       | tw[4 * c + 3])) {
-      w->next++;
-      continue;
+    if (f->win >= 0) {
+      window_piece(f, c, &lo, &hi, &ri);  /* a window's pass (note 9) */
+    } else {
+      if (f->net) {
+        /* the process's chunk c: of its bucket c / BUCKET_CHUNKS */
+        c = mine(f, c / BUCKET_CHUNKS) * BUCKET_CHUNKS + c % BUCKET_CHUNKS;
+        if (c * CHUNK >= size) { w->next++; continue; }
+      }
+      /* a chunk covers 4 words of the touch map (note 5) */
+      if (!f->dense && !(tw[4 * c] | tw[4 * c + 1] | tw[4 * c + 2]
+                         | tw[4 * c + 3])) {
+        w->next++;
+        continue;
+      }
+      lo = c * CHUNK;
+      hi = lo + CHUNK < size ? lo + CHUNK : size;
     }
     if (__atomic_load_n(&f->pool_used, __ATOMIC_RELAXED) + room
         > f->pool_blocks) break;
     if (check_stop(f)) break;
     w->next++;
-    lo = c * CHUNK;
-    hi = lo + CHUNK < size ? lo + CHUNK : size;
-    scan_layer(w, lo, hi);
+    if (f->win >= 0) scan_piece(w, lo, hi, ri);
+    else scan_layer(w, lo, hi);
   }
   close_blocks(w);
 }
@@ -776,12 +1032,53 @@ static void start_job(pn_fullbfs *f) {
 ** goes from hit to hit) */
 #define WALK_DENSITY 32
 
+/* a layer of at most size / 2^TINY_SHIFT states lifts every coin of its
+** states, where the windows' passes would read and write the whole bitmap
+** for it (note 9) */
+#define TINY_SHIFT 12
+
 static void begin_layer(pn_fullbfs *f) {
   uint64_t cur = f->layer[f->cur_depth];
+  int e;
   f->val = (uint8_t)(f->cur_depth + 2);
   f->dense = cur > f->s->size / WALK_DENSITY;
   if (f->dense || !f->kever) f->use_expd = 1;
   start_job(f);
+  if (!f->nwin) return;
+  if (cur <= f->s->size >> TINY_SHIFT) {
+    f->win = -1;
+    f->klift = NULL;
+    return;
+  }
+  f->klift = f->kever;
+  if ((e = window_load(f, 0)) != 0) {
+    f->ioerr = e;
+    f->stop = PN_EINTERNAL;
+    f->job = JOB_EXIT;
+  }
+}
+
+/* the pass of a window is over: its bitmap goes to the file and the next
+** window's pass starts; true when that was the layer's last pass (its
+** states are then marked expanded) */
+static int next_window(pn_fullbfs *f) {
+  int e = window_store(f, f->win);
+  if (!e && f->win + 1 < f->nwin) {
+    e = window_load(f, f->win + 1);
+    if (!e) {
+      start_job(f);
+      return 0;
+    }
+  }
+  if (e) {
+    f->ioerr = e;
+    f->stop = PN_EINTERNAL;
+    f->job = JOB_EXIT;
+    return 0;
+  }
+  sweep_layer(f);
+  f->win = -1;
+  return 1;
 }
 
 /* lean: the 2 bits of rank r (0 = not reached, else 1 + depth mod 3) */
@@ -891,6 +1188,7 @@ static void control(pn_fullbfs *f) {
   }
   if (f->stop) { f->job = JOB_EXIT; return; }
   if (more) return;                                    /* more rounds */
+  if (f->win >= 0 && !next_window(f)) return;          /* more passes */
   end_layer(f);
 }
 
@@ -1033,23 +1331,31 @@ static size_t kever_bytes(const bbspace *s) {
   return (size_t)((n + 63) >> 6) * 8;
 }
 
+/* the bucket pool's blocks by default: POOL_ROOMS times what one chunk
+** per thread may need at worst */
+static uint64_t pool_default(const bbspace *s, int threads) {
+  uint64_t pool = POOL_ROOMS * headroom(s)
+                * (uint64_t)(threads > 0 ? threads : 1);
+  return pool < 4096 ? 4096 : pool;
+}
+
 /* the bytes of one process of `parts` sharing the search: its part of the
-** tables, and two pools' worth of offsets to send and to receive */
+** tables, kbytes of lifted sets, a pool of `pool` blocks (0: the default),
+** and two pools' worth of offsets to send and to receive */
 static int fb_bytes(const bbspace *s, int threads, int encoding,
-                    uint64_t parts, size_t *bytes) {
+                    uint64_t parts, uint64_t kbytes, uint64_t pool,
+                    size_t *bytes) {
   uint64_t nb = nbuckets(s->size);
-  uint64_t maxsucc = (uint64_t)s->ncoin * (uint64_t)(s->ncell - s->ncoin);
-  uint64_t room = nb + (CHUNK * maxsucc) / BLOCK_USE + 2;
   uint64_t t = (uint64_t)(threads > 0 ? threads : 1);
-  uint64_t pool = POOL_ROOMS * room * t, total, states;
-  if (pool < 4096) pool = 4096;
+  uint64_t total, states;
+  if (!pool) pool = pool_default(s, threads);
   states = encoding == PN_ENC_LEAN
          ? ((s->size + 63) >> 6) * 24                     /* mod3, expd */
          : encoding == PN_ENC_TWO
          ? ((s->size + 63) >> 6) * 16                     /* mod3 */
          : s->size + (nb << (SLICE_BITS - 3));            /* depth, seen */
   total = (states + (nb << (SLICE_BITS - 12)) * 16) / parts  /* + touch */
-        + kever_bytes(s)                           /* lifted sets */
+        + kbytes                                   /* lifted sets */
         + pool * (BLOCK * 4 + 8) + BLOCK_ALIGN     /* bucket pool */
         + nb * 32 * t;                             /* bucket heads */
   if (parts > 1) total += 2 * pool * BLOCK * 4 + nb * 4;
@@ -1059,17 +1365,56 @@ static int fb_bytes(const bbspace *s, int threads, int encoding,
 
 int pn_fullbfs_bytes(const bbspace *s, int threads, int encoding,
                      size_t *bytes) {
-  return fb_bytes(s, threads, encoding, 1, bytes);
+  return fb_bytes(s, threads, encoding, 1, kever_bytes(s), 0, bytes);
+}
+
+/* two bits, alone, the whole bitmap of lifted sets over the budget (or
+** windows asked for): the bitmap in windows (note 9), of `lifted` bytes
+** or by default a sixteenth of it, and the pool in what the budget leaves
+** (the default at most, at least one chunk's room per thread and one
+** more).  Returns the bytes needed, 0 when windows do not apply or do not
+** fit the budget (*err said why when they should have); the windows are
+** planned in f */
+static size_t plan_lifted(pn_fullbfs *f, size_t lifted, size_t full,
+                          size_t *least) {
+  const bbspace *s = f->s;
+  uint64_t kb = kever_bytes(s), room, pool, maxbits;
+  size_t wbytes, need;
+  size_t budget = f->lim.max_memory;
+  *least = 0;
+  if (!f->two || f->net || !kb || s->ncoin < 3) return 0;
+  if (!lifted && (!budget || full <= budget)) return 0;
+  maxbits = lifted ? (uint64_t)lifted * 8 : kb * 8 / 16;
+  if (!(wbytes = plan_windows(f, maxbits))) return 0;
+  room = headroom(s);
+  pool = pool_default(s, f->threads);
+  if (!fb_bytes(s, f->threads, PN_ENC_TWO, 1, wbytes + f->rcap * (sizeof(krange) + 8), 1,
+                &need)) return 0;
+  *least = need + (size_t)(room * (uint64_t)(f->threads + 1))
+                  * (BLOCK * 4 + 8);
+  if (budget && need >= budget) return 0;
+  if (budget) {
+    uint64_t fit = (budget - need) / (BLOCK * 4 + 8);
+    if (fit < pool) pool = fit;
+  }
+  if (pool < room * (uint64_t)(f->threads + 1)) return 0;
+  f->pool_blocks = pool;
+  f->kever_bytes = wbytes;
+  fb_bytes(s, f->threads, PN_ENC_TWO, 1, wbytes + f->rcap * (sizeof(krange) + 8), pool, &need);
+  return need;
 }
 
 int pn_fullbfs_init(pn_fullbfs *f, const bbspace *s, const pn_limits *lim,
                     int threads, int encoding, const pn_net *net,
-                    pn_error *err) {
-  uint64_t maxsucc, room, parts = 1;
-  size_t need;
+                    size_t lifted, const char *scratch, pn_error *err) {
+  uint64_t parts = 1;
+  size_t need, wneed = 0, least = 0;
   int t, ok;
   void *(*alloc)(size_t) = pn_bigalloc;
   memset(f, 0, sizeof *f);
+  f->fd = -1;
+  f->win = -1;
+  f->kn = UINT64_MAX;
   f->s = s;
   if (lim) f->lim = *lim;
   f->threads = threads > 0 ? threads : pn_ncores();
@@ -1092,24 +1437,46 @@ int pn_fullbfs_init(pn_fullbfs *f, const bbspace *s, const pn_limits *lim,
   f->encoding = encoding;
   f->lean = encoding != PN_ENC_BYTE;
   f->two = encoding == PN_ENC_TWO;
-  ok = fb_bytes(s, f->threads, encoding, parts, &need);
+  ok = fb_bytes(s, f->threads, encoding, parts, kever_bytes(s), 0, &need);
+  if (ok && (wneed = plan_lifted(f, lifted, need, &least)) != 0) {
+    /* the lifted sets in windows, the others in a file of the scratch
+    ** directory, unlinked at once (note 9) */
+    char path[4096];
+    need = wneed;
+    snprintf(path, sizeof path, "%s/penny-lifted-XXXXXX",
+             scratch && *scratch ? scratch : "/tmp");
+    if ((f->fd = mkstemp(path)) < 0) {
+      int e = errno;
+      pn_fullbfs_free(f);
+      return pn_seterror(err, PN_EINVAL, "cannot make a scratch file for "
+                         "the lifted sets in %s: %s", scratch && *scratch
+                         ? scratch : "/tmp", strerror(e));
+    }
+    unlink(path);
+  } else {
+    pn_fullbfs_free(f);                /* windows planned in vain */
+    f->fd = -1;
+    f->win = -1;
+    f->kn = UINT64_MAX;
+    f->kever_bytes = kever_bytes(s);
+    f->pool_blocks = pool_default(s, f->threads);
+  }
+  if (ok && !wneed && least && least < need)
+    need = least;               /* the least of both, for the message */
   if (!ok || (f->lim.max_memory && need > f->lim.max_memory))
     return pn_seterror(err, PN_ELIMIT, "the state space (%.3g states) needs "
                        "%.2f GB%s, over the memory budget of %.2f GB",
-                       (double)s->size, need / 1e9, f->two ? " (two bits "
-                       "per state)" : f->lean ? " (lean encoding, 3 bits per "
-                       "state)" : "", f->lim.max_memory / 1e9);
+                       (double)s->size, need / 1e9, f->two ? (least ? " (two "
+                       "bits per state, the lifted sets in a scratch file)"
+                       : " (two bits per state)") : f->lean ? " (lean "
+                       "encoding, 3 bits per state)" : "",
+                       f->lim.max_memory / 1e9);
   f->nbucket = nbuckets(s->size);
-  maxsucc = (uint64_t)s->ncoin * (uint64_t)(s->ncell - s->ncoin);
-  room = f->nbucket + (CHUNK * maxsucc) / BLOCK_USE + 2;
-  f->pool_blocks = POOL_ROOMS * room * (uint64_t)f->threads;
-  if (f->pool_blocks < 4096) f->pool_blocks = 4096;
   /* lean: whole words of 64 ranks, as the scan reads them */
   f->bytes = f->lean ? (size_t)((s->size + 63) >> 6) * 16 : (size_t)s->size;
   f->seen_bytes = f->two ? 0
                : f->lean ? (size_t)((s->size + 63) >> 6) * 8
                           : (size_t)(nbuckets(s->size) << (SLICE_BITS - 3));
-  f->kever_bytes = kever_bytes(s);
   f->pool_bytes = (size_t)f->pool_blocks * BLOCK * sizeof(uint32_t)
                  + BLOCK_ALIGN;
   /* whole buckets: each owns 256 words of each touch map */
@@ -1140,6 +1507,7 @@ int pn_fullbfs_init(pn_fullbfs *f, const bbspace *s, const pn_limits *lim,
     f->kever_shared = f->kever != NULL;
   }
   if (f->kever_bytes && !f->kever) f->kever = pn_bigalloc(f->kever_bytes);
+  f->klift = f->kever;
   f->pool_mem = pn_bigalloc(f->pool_bytes);
   f->pool = f->pool_mem ? (uint32_t *)(((uintptr_t)f->pool_mem + BLOCK_ALIGN
                                         - 1) & ~(BLOCK_ALIGN - 1))
@@ -1205,7 +1573,20 @@ void pn_fullbfs_free(pn_fullbfs *f) {
   f->rat = f->xcount = NULL;
   f->tgot = NULL;
   f->nseg = f->segcap = f->sendcap = 0;
-  f->depth = NULL; f->seen = NULL; f->kever = NULL;
+  f->depth = NULL; f->seen = NULL; f->kever = NULL; f->klift = NULL;
+  if (f->fd >= 0) close(f->fd);
+  f->fd = -1;
+  free(f->wedge);
+  free(f->pairlo);
+  free(f->pairbase);
+  free(f->wstored);
+  free(f->ranges);
+  free(f->rfirst);
+  f->wedge = f->pairlo = f->rfirst = NULL;
+  f->ranges = NULL;
+  f->pairbase = NULL;
+  f->wstored = NULL;
+  f->nwin = 0;
   f->pool = NULL; f->pool_mem = NULL;
   f->mod3 = NULL; f->expd = NULL; f->tdist = NULL;
   f->blk_count = NULL; f->blk_next = NULL; f->workers = NULL;
@@ -1272,6 +1653,9 @@ int pn_fullbfs_run(pn_fullbfs *f, const bbstate *start, const uint64_t *targets,
   team_stop(&f->team);
   f->seconds = pn_clock() - f->t0;
   if (f->stop == PN_EINTR) return pn_seterror(err, PN_EINTR, "interrupted");
+  if (f->ioerr)
+    return pn_seterror(err, PN_ELIMIT, "cannot read or write the scratch "
+                       "file of the lifted sets: %s", strerror(f->ioerr));
   if (f->stop == PN_EINTERNAL)
     return pn_seterror(err, PN_EINTERNAL, f->net ? "penny bug: the bucket "
                        "pool overflowed, or the processes' exchange failed"

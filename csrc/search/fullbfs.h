@@ -21,6 +21,21 @@ typedef struct pn_fullbfs {
   uint64_t *kever;             /* 1 bit per set of k-1 coins: lifted
                                ** (fullbfs.c, note 2); NULL if labelled */
   size_t kever_bytes;
+  /* the lifted sets in windows (fullbfs.c, note 9): kever holds window win
+  ** (K ranks [klo, klo + kn)) of nwin, the others wait in the scratch file
+  ** fd; klift is the bitmap the layer's lifts use (NULL: every coin) */
+  uint64_t *klift;
+  uint64_t klo, kn;
+  int nwin, win, fd;
+  uint64_t *wedge;             /* [nwin + 1]: windows' first pair index */
+  uint64_t *pairlo;            /* [npairs + 1]: first K rank of each pair */
+  uint64_t *pairbase;          /* [ncell + 1]: index of pair (m, k - 3) */
+  uint64_t npairs;
+  uint8_t *wstored;            /* [nwin]: written to the file once */
+  struct pn_krange *ranges;    /* the pass's ranges of ranks */
+  uint64_t *rfirst;            /* their first pieces ([nrange]: all) */
+  size_t nrange, rcap;
+  int ioerr;                   /* errno of a failed read or write */
   int encoding;                /* PN_ENC_BYTE, PN_ENC_LEAN or PN_ENC_TWO */
   int lean;                    /* derived from encoding: LEAN or TWO, the
                                ** codes in mod3 */
@@ -94,9 +109,13 @@ int pn_fullbfs_bytes(const bbspace *s, int threads, int encoding,
 
 /* encoding PN_ENC_AUTO is PN_ENC_LEAN if that fits the memory budget,
 ** else PN_ENC_TWO */
+/* lifted (0: automatic) and scratch (NULL: /tmp) are the most bytes of
+** the bitmap of lifted sets in memory and the directory of the file that
+** holds the rest, for two bits a state (fullbfs.c, note 9); automatic:
+** windows when the whole bitmap does not fit the memory budget */
 int pn_fullbfs_init(pn_fullbfs *f, const bbspace *s, const pn_limits *lim,
                     int threads, int encoding, const pn_net *net,
-                    pn_error *err);
+                    size_t lifted, const char *scratch, pn_error *err);
 void pn_fullbfs_free(pn_fullbfs *f);
 /* BFS from start; stops after the layer that reaches every target
 ** (PN_STOP_ALL) or any target (PN_STOP_ANY), or explores everything

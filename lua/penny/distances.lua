@@ -14,6 +14,7 @@ local config = require "penny.config"
 local options = require "penny.options"
 
 local error, ipairs = error, ipairs
+local getenv = require("os").getenv
 
 local _ENV = nil
 
@@ -42,6 +43,13 @@ its span is the window).  opts:
                             default): two when there is no target or
                             paths = false, else lean if it fits
                             max_memory, else two
+  lifted = bytes            two bits a state: keep at most this much of
+                            the bitmap of lifted sets in memory, the rest
+                            in a scratch file, a window at a time; by
+                            default only when the whole bitmap does not
+                            fit max_memory
+  scratch = dir             the scratch file's directory (default: TMPDIR,
+                            else /tmp); the file is unlinked at once
   shared = false            in build/penny-mpi (mpirun -np K), every
                             process calls penny.distances with the same
                             arguments and the search is shared by them
@@ -80,7 +88,8 @@ function M.new(start, opts)
     opts.complete or false, { max_memory = opts.max_memory,
     time_limit = opts.time_limit, threads = opts.threads,
     progress = opts.progress, encoding = opts.encoding, paths = opts.paths,
-    shared = opts.shared })
+    shared = opts.shared, lifted = opts.lifted,
+    scratch = opts.scratch or getenv("TMPDIR") })
   if r == nil then error(why .. "!", 0) end
   return r
 end

@@ -116,6 +116,15 @@ local SCHEMA = {
     about = "finish the layers past the last target" },
   { name = "rule", type = "number", about = "occupied neighbours a move needs" },
   { name = "paths", type = "boolean", about = "keep a path to each target" },
+  { name = "lifted", type = "number", flag = "--lifted", arg = "BYTES",
+    parse = bytes, ok = function(v) return v >= 1 and v <= 2^53 end,
+    why = "a number of bytes, at least 1",
+    about = "two bits a state: the most memory for the bitmap of lifted "
+      .. "sets, the rest in a scratch file (default: only when the budget "
+      .. "needs it)" },
+  { name = "scratch", type = "string", flag = "--scratch", arg = "DIR",
+    parse = tostring,
+    about = "the directory of scratch files (default: TMPDIR, else /tmp)" },
   { name = "shared", type = "boolean",
     about = "in penny-mpi: the table shared by the processes (default true)" },
 }
@@ -140,7 +149,7 @@ local WHO = {
     unknown = "penny.distances: unknown option '%s'",
     option = "penny.distances: option '%s'",
     takes = { "targets", "complete", "rule", "max_memory", "time_limit", "shared",
-      "threads", "progress", "encoding", "paths" },
+      "threads", "progress", "encoding", "paths", "lifted", "scratch" },
   },
 }
 for _, w in pairs(WHO) do
