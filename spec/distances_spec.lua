@@ -372,3 +372,31 @@ describe("distance tables with the lifted sets in windows", function()
       .. "bytes, at least 1", 1, true), err)
   end)
 end)
+
+describe("penny distances with the lifted sets in windows", function()
+  it("prints the same tables with --lifted, and how many windows", function()
+    local json = require "penny.json"
+    local FILE = "spec/fixtures/distances.pz"
+    local function table_of(flags)
+      local f = io.popen(S.PENNY .. " distances " .. FILE
+        .. " --json --complete --encoding two --threads 2" .. flags)
+      local out = f:read("a")
+      local ok = f:close()
+      assert.is_true(ok, out)
+      return json.decode(out, FILE)
+    end
+    local whole, win = table_of(""), table_of(" --lifted 4096")
+    assert.equal(#whole.puzzles, #win.puzzles)
+    local windowed = 0
+    for i, x in ipairs(whole.puzzles) do
+      local y = win.puzzles[i]
+      assert.equal(0, x.windows, x.name)
+      assert.same(x.layers, y.layers, x.name)
+      assert.same(x.hardest, y.hardest, x.name)
+      if y.windows > 1 then windowed = windowed + 1 end
+    end
+    -- square, triangular and king spaces are cut (the labelled one has no
+    -- bitmap of lifted sets, two small ones fit a window)
+    assert.is_true(windowed >= 3, "windowed: " .. windowed)
+  end)
+end)

@@ -422,7 +422,8 @@ local function distances(args)
       path = o.targets and t.paths and t.paths[1] or nil,
       hardest = t.hardest and hardest_list(t.hardest) or nil,
       seconds = t.seconds, memory = t.memory, threads = t.threads,
-      processes = nproc or 1, encoding = t.encoding, sent = t.sent }
+      processes = nproc or 1, encoding = t.encoding, sent = t.sent,
+      windows = t.windows }
     report[#report + 1] = r
     if not got.json then
       io.write("== ", p.name, "\n")
@@ -437,10 +438,11 @@ local function distances(args)
       if t.hardest then
         io.write("a hardest configuration:\n", render.terminal(t.hardest), "\n")
       end
-      io.write(format("%.2f s, %d thread%s%s, %.3g MB a process, encoding %s\n\n",
+      io.write(format("%.2f s, %d thread%s%s, %.3g MB a process, encoding %s%s\n\n",
         t.seconds, t.threads, t.threads == 1 and "" or "s",
         nproc and format(", %d processes", nproc) or "", t.memory / 1e6,
-        t.encoding))
+        t.encoding, t.windows > 0 and format(", the lifted sets in %d "
+        .. "windows", t.windows) or ""))
     end
   end
   if got.json then

@@ -59,7 +59,7 @@ its span is the window).  opts:
 Returns { dist = {...} (-1: unreachable), paths = {moves...} (false when
 unreachable), layers = {depth 0, 1, ...}, maxdepth, complete, reached,
 expanded, hardest = Config (complete only), seconds, memory, threads,
-encoding }.
+encoding, windows (of the bitmap of lifted sets: 0 when it is whole) }.
 ]]
 function M.new(start, opts)
   if not config.is_config(start) then
