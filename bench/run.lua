@@ -28,6 +28,8 @@ bench/run.lua -- the benchmarks of `make bench` (see BENCHMARKS.md).
                          auto (the default: a probe of both ways)
   --count N              part S: random puzzles (default 100,000)
   --seed N               part S: the first seed (default 1)
+  --table9 FILE          part T: the output of the font5x9 table's command
+                         (below), run beforehand, instead of running it
   --record FILE          write each part's results into FILE (make bench:
                          BENCHMARKS.md): its row of the "Current results"
                          table and its section between <!-- part X --> and
@@ -57,6 +59,10 @@ bench/run.lua -- the benchmarks of `make bench` (see BENCHMARKS.md).
   R  reading 10^6 coins from art and from a coordinate list
   M  one font5x7 letter's complete table on 1 and 2 threads and shared by
      2 processes of build/penny-mpi (make mpi); not in the default list
+  T  one font5x9 letter's complete table (73.0 G ranks) in a budget of
+     19.9 GB, the bitmap of lifted sets in windows, its distances against
+     Chaffin's; and a font5x7 letter's table with the whole bitmap and in
+     windows (medians of 3).  About two hours; not in the default list
 ]]
 local S = require "bench.support"
 
@@ -80,6 +86,7 @@ local PARTS = {
   { "S", "soundness" },
   { "L", "limits" },
   { "M", "scale" },
+  { "T", "scale" },
   { "R", "limits" },
 }
 for _, p in ipairs(PARTS) do

@@ -33,6 +33,7 @@ do
     elseif k == "--count" then opts.count = math.tointeger(tonumber(v))
     elseif k == "--seed" then opts.seed = math.tointeger(tonumber(v))
     elseif k == "--record" then opts.record = v
+    elseif k == "--table9" then opts.table9 = v
     elseif k == "--by" then
       assert(v == "start" or v == "goal", "--by takes start or goal")
       opts.by = v

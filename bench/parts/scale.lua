@@ -74,4 +74,94 @@ function P.M()
     anchor = "the threaded search, same run" })
 end
 
+-- the fields of bench/letter_table.lua's first line
+local function table_line(text)
+  local sec, reached, maxdepth, _, peak, layers, dists, windows, memory,
+    chaffin = text:match("^(%S+) (%d+) (%d+) (%d+) (%d+) (%S+) (%S+) (%d+) "
+      .. "(%d+) (%S+)")
+  if not sec then return nil end
+  return { seconds = tonumber(sec), reached = tonumber(reached),
+    maxdepth = tonumber(maxdepth), peak = tonumber(peak), layers = layers,
+    dists = dists, windows = tonumber(windows), memory = tonumber(memory),
+    chaffin = chaffin, hardest = text:match("^[^\n]*\n(.*)$") }
+end
+
+local function run_table(args)
+  local f = io.popen("build/penny bench/letter_table.lua " .. args
+    .. " 2>/dev/null")
+  local text = f:read("a")
+  f:close()
+  return table_line(text), text
+end
+
+local FONT9 = "A 2 font5x9 19.9e9"
+
+local function binomial(n, k)
+  local c = 1
+  for i = 1, k do c = c * (n - k + i) // i end
+  return c
+end
+
+function P.T()
+  begin()
+  say("\n## T. a font5x9 letter's table in 20 GB\n")
+  -- a font5x7 letter's table (834 M ranks, its bitmap of lifted sets 52
+  -- MB) with the whole bitmap and in windows of a sixteenth of it, in
+  -- turn, three times each; the tables compared
+  local S7 = { whole = "A 2", windows = "A 2 font5x7 0 3300000" }
+  local secs, first, same = { whole = {}, windows = {} }, nil, true
+  local wins = 0
+  for _ = 1, 3 do
+    for _, kind in ipairs { "whole", "windows" } do
+      local t, text = run_table(S7[kind])
+      assert(t, "bench/letter_table.lua " .. S7[kind] .. ": " .. text)
+      local secs_k = secs[kind]
+      secs_k[#secs_k + 1] = t.seconds
+      first = first or (t.layers .. " " .. t.dists)
+      same = same and (t.layers .. " " .. t.dists) == first
+      if kind == "windows" then wins = t.windows end
+    end
+  end
+  local w7, n7 = S.median(secs.whole), S.median(secs.windows)
+  say("| font5x7 letter A, 2 threads | seconds (median of 3) | table |")
+  say("|---|---|---|")
+  say("| the whole bitmap | %.1f | |", w7)
+  say("| in %d windows | %.1f | %s |", wins, n7, same and "the same" or "DIFFERS")
+  say("\nin windows / whole: %.2f", n7 / w7)
+  -- the font5x9 table: run here, or read from --table9 (its output)
+  local t9, text
+  if opts.table9 then
+    local f = assert(io.open(opts.table9))
+    text = f:read("a")
+    f:close()
+    t9 = table_line(text)
+    say("\nThe font5x9 figures: `build/penny bench/letter_table.lua %s`, "
+      .. "run beforehand on the same machine (--table9).", FONT9)
+  else
+    t9, text = run_table(FONT9)
+  end
+  assert(t9, "font5x9 table: " .. tostring(text))
+  say("\n| font5x9 letter A, 2 threads, max_memory = 19.9e9 | |")
+  say("|---|---|")
+  say("| ranks: C(45, 13) | %.0f |", binomial(45, 13))
+  say("| reached | %d |", t9.reached)
+  say("| deepest layer | %d |", t9.maxdepth)
+  say("| windows of the lifted sets | %d |", t9.windows)
+  say("| seconds | %.0f (%.1f min) |", t9.seconds, t9.seconds / 60)
+  say("| M states/s | %.1f |", t9.reached / t9.seconds / 1e6)
+  say("| peak RSS | %.2f GB |", t9.peak / 1e9)
+  say("| the search's own figure | %.2f GB |", t9.memory / 1e9)
+  say("| distances equal to Chaffin's | %s |", t9.chaffin)
+  say("\nLayers: %s\n\nDistances to the other letters: %s", t9.layers, t9.dists)
+  say("\nA hardest configuration (depth %d):\n\n```\n%s```", t9.maxdepth,
+    t9.hardest or "")
+  result("T", { workload = "font5x9 letter A: its complete table (73.0 G "
+      .. "ranks) in a 20 GB budget, the lifted sets in windows",
+    figure = string.format("%s distances at Chaffin's length; **%.0f min**, "
+      .. "peak %.2f GB; font5x7 in windows %.2fx the whole bitmap's time",
+      t9.chaffin, t9.seconds / 60, t9.peak / 1e9, n7 / w7),
+    target = "≤ 20 GB peak RSS, ≤ 2 h",
+    anchor = "Chaffin: about 68 GB and 30 h per start letter" })
+end
+
 return P

@@ -1611,6 +1611,7 @@ int pn_fullbfs_run(pn_fullbfs *f, const bbstate *start, const uint64_t *targets,
   }
   f->start_rank = r0;
   f->first = r0;
+  if (f->nwin) memset(f->wstored, 0, (size_t)f->nwin);  /* no set lifted */
   for (t = 0; t < f->threads; t++) f->workers[t].first = UINT64_MAX;
   free(f->tdist);
   free(f->tgot);
