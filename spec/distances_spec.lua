@@ -190,8 +190,14 @@ describe("distance tables", function()
     assert.is_nil(bare.paths)
     assert.has_error(function() penny.distances(start, { paths = 1 }) end,
                      "penny.distances: option 'paths' must be a boolean")
-    -- below the two-bit size: the error names it
+    -- below the two-bit size: the lifted sets in windows, the same distance
     opts.max_memory = t2.memory - 1
+    local tw = penny.distances(start, opts)
+    assert.is_true(tw.windows >= 1)
+    assert.is_true(tw.memory <= opts.max_memory)
+    assert.same(t2.dist, tw.dist)
+    -- below even that: the error names it
+    opts.max_memory = 4e6
     ok, err = pcall(penny.distances, start, opts)
     assert.is_false(ok)
     assert.matches("two bits per state", err)

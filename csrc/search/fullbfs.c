@@ -41,6 +41,9 @@
 ** it used.  2 is as fast as 4, with less memory and fewer fresh pages for
 ** the kernel to zero */
 #define POOL_ROOMS 2
+/* and at least 64 MB: a small search's pool is the same for any number
+** of threads */
+#define POOL_LEAST (((uint64_t)1 << 24) / BLOCK)
 /* the apply stage's first pass fetches the word of the offset PF places
 ** ahead (8 and 32 are no better) */
 #define PF 16
@@ -1336,7 +1339,7 @@ static size_t kever_bytes(const bbspace *s) {
 static uint64_t pool_default(const bbspace *s, int threads) {
   uint64_t pool = POOL_ROOMS * headroom(s)
                 * (uint64_t)(threads > 0 ? threads : 1);
-  return pool < 4096 ? 4096 : pool;
+  return pool < POOL_LEAST ? POOL_LEAST : pool;
 }
 
 /* the bytes of one process of `parts` sharing the search: its part of the
