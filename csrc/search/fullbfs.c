@@ -626,7 +626,6 @@ static size_t plan_windows(pn_fullbfs *f, uint64_t maxbits) {
     for (t = k - 3; t < m; t++, i++)
       f->pairlo[i] = s->binom[m][k - 1] + s->binom[t][k - 2];
   f->pairlo[np] = s->binom[n][k - 1];
-  f->npairs = np;
   f->wedge[0] = 0;
   for (i = 0; i < np; i++)
     if (i > start && f->pairlo[i + 1] - f->pairlo[start] > maxbits)
@@ -823,11 +822,14 @@ static void sweep_layer(pn_fullbfs *f) {
 ** Phases
 ** ===================================================================== */
 
+static uint64_t nbuckets(uint64_t size) {
+  return (size + ((uint64_t)1 << SLICE_BITS) - 1) >> SLICE_BITS;
+}
+
 /* how many blocks one chunk may need at worst, per thread */
 static uint64_t headroom(const bbspace *s) {
   uint64_t maxsucc = (uint64_t)s->ncoin * (uint64_t)(s->ncell - s->ncoin);
-  return ((s->size + ((uint64_t)1 << SLICE_BITS) - 1) >> SLICE_BITS)
-         + (CHUNK * maxsucc) / BLOCK_USE + 2;
+  return nbuckets(s->size) + (CHUNK * maxsucc) / BLOCK_USE + 2;
 }
 
 static int check_stop(pn_fullbfs *f) {
@@ -1321,10 +1323,6 @@ static void *worker_main(void *ud) {
 /* {====================================================================
 ** API
 ** ===================================================================== */
-
-static uint64_t nbuckets(uint64_t size) {
-  return (size + ((uint64_t)1 << SLICE_BITS) - 1) >> SLICE_BITS;
-}
 
 /* the bitmap of the lifted sets: one bit per set of k-1 coins (unlabelled
 ** states only) */

@@ -28,9 +28,8 @@ typedef struct pn_fullbfs {
   uint64_t klo, kn;
   int nwin, win, fd;
   uint64_t *wedge;             /* [nwin + 1]: windows' first pair index */
-  uint64_t *pairlo;            /* [npairs + 1]: first K rank of each pair */
+  uint64_t *pairlo;            /* [pairs + 1]: first K rank of each pair */
   uint64_t *pairbase;          /* [ncell + 1]: index of pair (m, k - 3) */
-  uint64_t npairs;
   uint8_t *wstored;            /* [nwin]: written to the file once */
   struct pn_krange *ranges;    /* the pass's ranges of ranks */
   uint64_t *rfirst;            /* their first pieces ([nrange]: all) */
