@@ -48,14 +48,12 @@ static inline int pn_budget_stop(pn_budget *b, int code, const char *why) {
 }
 
 /* count bytes against the budget if they fit in what is left of it (or,
-** for a hint, in half of that); a refusal stops the search unless it was
-** a hint */
+** for a hint, in what is left shifted right by hint: half of it for 1);
+** a refusal stops the search unless it was a hint */
 static inline int pn_budget_charge(pn_budget *b, size_t bytes, int hint) {
   int ok;
   if (b->mt) pthread_mutex_lock(&b->lock);
-  ok = b->used <= b->max
-       && (hint ? bytes <= (b->max - b->used) / 2
-                : bytes <= b->max - b->used);
+  ok = b->used <= b->max && bytes <= (b->max - b->used) >> hint;
   if (ok) {
     b->used += bytes;
     if (b->used > b->peak) b->peak = b->used;

@@ -128,6 +128,8 @@ typedef struct abatch {
   uint64_t *lkey;                   /* the left out one of least bound */
   uint8_t *lbound;                  /*   and that bound (0: none) */
   apiece piece[NPIECE];
+  void *lists;                      /* the pieces' lists, in one mapping */
+  size_t lbytes;
 } abatch;
 
 struct astar {
@@ -325,21 +327,48 @@ static void *aworker_main(void *ud) {
   return NULL;
 }
 
-/* entries in bucket f: open by cost, and re-expansions */
+/* entries in bucket f: open by cost (NULL: none yet), and
+** re-expansions */
 static size_t bucket_size(const vec *open, const vec *again) {
   size_t n = again->n;
   int g;
-  for (g = 0; g <= MAXG; g++) n += open[g].n;
+  for (g = 0; open && g <= MAXG; g++) n += open[g].n;
   return n;
 }
 
 /* the buckets: open[f][g], entries of bound f and cost g; again[f],
-** states to expand again for their successors of bound f */
+** states to expand again for their successors of bound f.  A bucket's
+** row of costs is allocated when the first entry comes: a search uses
+** a few buckets of the NBUCKET, and the whole grid (a megabyte) would
+** cost a short search more than its states do */
 typedef struct abuckets {
-  vec (*open)[MAXG + 1];
+  vec *open[NBUCKET];
   vec again[NBUCKET];
   int top[NBUCKET];                 /* open[f][g] is empty above g */
+  pn_budget *b;
 } abuckets;
+
+/* the row of costs of bucket f (NULL, b stopped, when out of memory) */
+static vec *bucket_row(abuckets *bk, int f) {
+  int g;
+  if (bk->open[f]) return bk->open[f];
+  if (!(bk->open[f] = calloc(MAXG + 1, sizeof *bk->open[f]))) {
+    pn_budget_stop(bk->b, PN_ENOMEM, "out of memory");
+    return NULL;
+  }
+  for (g = 0; g <= MAXG; g++) bk->open[f][g].b = bk->b;
+  return bk->open[f];
+}
+
+static void bucket_free(abuckets *bk, int f) {
+  int g;
+  if (bk->open[f]) {
+    for (g = 0; g <= MAXG; g++) vec_free(&bk->open[f][g]);
+    free(bk->open[f]);
+    bk->open[f] = NULL;
+  }
+  vec_free(&bk->again[f]);
+}
 
 /* phase 2 walks the pieces' lists in order: fetch the slot of the next
 ** successor of a cursor (piece *pk, successor *pj) running ahead */
@@ -374,6 +403,7 @@ static int astar_phase2(astar *a, abatch *B, abuckets *bk,
                         pn_keyresult *res, int *found, uint64_t *goal) {
   size_t i, pj = 0, cat = 0, lat = 0;
   int pk = 0;
+  vec *row;
   for (i = 0; i < AHEAD; i++) ahead_next(a, B, &pk, &pj);
   for (i = 0; i < B->nb && i < CLOSEAHEAD; i++)
     astar_prefetch(a, entry_key(a, B->e[i]));
@@ -415,8 +445,8 @@ static int astar_phase2(astar *a, abatch *B, abuckets *bk,
         val_set(cv, (uint8_t)(gx + 1));
       }
       fc = pc->cf[cat + j];
-      if (!vec_push(&bk->open[fc][gx + 1],
-                    entry_of(a, c, pc->ct[cat + j], gx + 1)))
+      if (!(row = bucket_row(bk, fc))
+          || !vec_push(&row[gx + 1], entry_of(a, c, pc->ct[cat + j], gx + 1)))
         return 0;
       if (bk->top[fc] < gx + 1) bk->top[fc] = gx + 1;
     }
@@ -438,8 +468,13 @@ static int room_for(const astar *a, const abatch *B) {
   return 1;
 }
 
+/* The pieces' lists are sized for maxsucc successors of every entry, tens
+** of megabytes of which a batch writes a few: one mapping that the
+** kernel backs where it is written (malloc would take them from the heap
+** and give them back at each search's end) */
 static int abatch_init(abatch *B, size_t per) {
   int k;
+  uint8_t *m;
   memset(B, 0, sizeof *B);
   B->e = malloc(ABATCH * sizeof *B->e);
   B->status = malloc(ABATCH);
@@ -451,35 +486,32 @@ static int abatch_init(abatch *B, size_t per) {
   if (!B->e || !B->status || !B->gx || !B->lbound || !B->nchild
       || !B->nleft || !B->lkey)
     return 0;
-  for (k = 0; k < NPIECE; k++) {
-    apiece *pc = &B->piece[k];
-    if (!(pc->ck = malloc(per * sizeof *pc->ck))
-        || !(pc->ct = malloc(per * sizeof *pc->ct))
-        || !(pc->cf = malloc(per))
-        || !(pc->lk = malloc(per * sizeof *pc->lk))
-        || !(pc->lf = malloc(per)))
-      return 0;
-  }
+  B->lbytes = NPIECE * per * (LISTED_BYTES + LEFT_BYTES);
+  if (!(m = B->lists = pn_bigalloc_sparse(B->lbytes))) return 0;
+  /* the words first, then the halves, then the bytes: each aligned */
+  for (k = 0; k < NPIECE; k++, m += per * sizeof(uint64_t))
+    B->piece[k].ck = (uint64_t *)(void *)m;
+  for (k = 0; k < NPIECE; k++, m += per * sizeof(uint64_t))
+    B->piece[k].lk = (uint64_t *)(void *)m;
+  for (k = 0; k < NPIECE; k++, m += per * sizeof(uint32_t))
+    B->piece[k].ct = (uint32_t *)(void *)m;
+  for (k = 0; k < NPIECE; k++, m += per) B->piece[k].cf = m;
+  for (k = 0; k < NPIECE; k++, m += per) B->piece[k].lf = m;
   return 1;
 }
 
 static void abatch_free(abatch *B) {
-  int k;
-  for (k = 0; k < NPIECE; k++) {
-    apiece *pc = &B->piece[k];
-    free(pc->ck); free(pc->ct); free(pc->cf); free(pc->lk); free(pc->lf);
-  }
+  pn_bigfree(B->lists, B->lbytes);
   free(B->e); free(B->status); free(B->gx); free(B->lbound);
   free(B->nchild); free(B->nleft); free(B->lkey);
 }
 
 /* the next batch of bucket f into B (none when the bucket is empty) */
 static void astar_pop(astar *a, abuckets *bk, int f, abatch *B) {
-  vec *q;
+  vec *q, *row = bk->open[f];
   size_t i;
-  while (bk->top[f] > 0 && bk->open[f][bk->top[f]].n == 0) bk->top[f]--;
-  q = bk->open[f][bk->top[f]].n > 0 ? &bk->open[f][bk->top[f]]
-                                    : &bk->again[f];
+  while (row && bk->top[f] > 0 && row[bk->top[f]].n == 0) bk->top[f]--;
+  q = row && row[bk->top[f]].n > 0 ? &row[bk->top[f]] : &bk->again[f];
   B->nb = q->n < ABATCH ? q->n : ABATCH;
   for (i = 0; i < B->nb; i++) B->e[i] = q->a[--q->n];
   B->f = f;
@@ -515,6 +547,7 @@ int pn_key_astar(const pn_keygame *g, uint64_t start, int threads,
     return pn_seterror(err, PN_ENOMEM, "out of memory");
   }
   for (f = 0; f < NBUCKET; f++) bk->again[f].b = &b;
+  bk->b = &b;
   a->g = g;
   a->packed = packs(g);
   a->partial = lim && lim->partial > 0;
@@ -537,10 +570,7 @@ int pn_key_astar(const pn_keygame *g, uint64_t start, int threads,
         && !(w->hs = malloc((size_t)(g->maxsucc + 1) * sizeof *w->hs)))
       break;
   }
-  if ((bk->open = calloc(NBUCKET, sizeof *bk->open)) != NULL)
-    for (f = 0; f < NBUCKET; f++)
-      for (t = 0; t <= MAXG; t++) bk->open[f][t].b = &b;
-  if (!bk->open || t < threads || !abatch_init(&a->ab[0], per)
+  if (t < threads || !abatch_init(&a->ab[0], per)
       || !abatch_init(&a->ab[1], per)) {
     rc = pn_seterror(err, PN_ENOMEM, "out of memory for A*'s buffers");
     goto cleanup;
@@ -558,7 +588,7 @@ int pn_key_astar(const pn_keygame *g, uint64_t start, int threads,
   ** cannot start, the search runs on one thread */
   team_start(&a->tm, threads, aworker_main, a->w, sizeof a->w[0]);
   started = 1;
-  if (!astar_put(a, start, 0, &isnew)
+  if (!astar_put(a, start, 0, &isnew) || !bucket_row(bk, h0)
       || !vec_push(&bk->open[h0][0], entry_of(a, start, 0, 0)))
     goto stopped;
   if (a->partial) { res->partial = 1; res->partial_from = h0; }
@@ -601,10 +631,7 @@ int pn_key_astar(const pn_keygame *g, uint64_t start, int threads,
       B2 = B1->nb ? B1 : NULL;
       if (pn_budget_poll(&b)) goto stopped;
     }
-    if (!found) {                        /* done: its room goes back */
-      for (t = 0; t <= MAXG; t++) vec_free(&bk->open[f][t]);
-      vec_free(&bk->again[f]);
-    }
+    if (!found) bucket_free(bk, f);      /* done: its room goes back */
   }
   res->found = found;
   res->states = astar_states(a);
@@ -629,17 +656,12 @@ stopped:
 cleanup:
   if (started) team_stop(&a->tm);
   for (t = 0; t < NPART; t++) tab_free(&a->t[t]);
-  for (f = 0; f < NBUCKET; f++) {
-    if (bk->open)
-      for (t = 0; t <= MAXG; t++) vec_free(&bk->open[f][t]);
-    vec_free(&bk->again[f]);
-  }
+  for (f = 0; f < NBUCKET; f++) bucket_free(bk, f);
   for (t = 0; t < MAXTHREADS; t++)
     if (a->w[t].sc.out || a->w[t].sc.mv) scratch_free(&a->w[t].sc);
   for (t = 0; t < MAXTHREADS; t++) free(a->w[t].hs);
   abatch_free(&a->ab[0]);
   abatch_free(&a->ab[1]);
-  free(bk->open);
   free(bk);
   free(a);
   return rc;

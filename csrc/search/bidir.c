@@ -192,6 +192,52 @@ static void meet_keys(const side *x, const keytab *yt, meet *m,
 #define NEWBATCH 512              /* new keys checked against the other
                                   ** side together */
 
+/* the keys a[0..n) into the packed table xt with value val, the new ones
+** appended to fresh[*nfresh..] and checked against yt by the batch; 0
+** when the table cannot grow.  tab_put_h's work with the table's fields
+** in locals: its slots are words of the type of its counts, so that the
+** compiler, after each store to a slot, would read the fields again */
+static int insert_packed(side *x, keytab *xt, const keytab *yt, meet *m,
+                         const uint64_t *a, size_t n, uint8_t val,
+                         uint64_t *fresh, size_t *nfresh, size_t *nnew) {
+  uint64_t *keys = xt->keys, ring[AHEAD];
+  size_t cap = xt->cap, cnt = xt->n, full = xt->full, i, j, k, nf = *nfresh;
+  size_t made = 0;
+  for (i = 0; i < n && i < AHEAD; i++) {
+    ring[i] = pn_mix64(a[i]);
+    if (cap) __builtin_prefetch(&keys[pn_slot_home(ring[i], cap)]);
+  }
+  for (i = 0; i < n; i++) {
+    uint64_t key = a[i], h = ring[i % AHEAD], w;
+    if (i + AHEAD < n) {
+      k = i % AHEAD;
+      ring[k] = pn_mix64(a[i + AHEAD]);
+      if (cap) __builtin_prefetch(&keys[pn_slot_home(ring[k], cap)]);
+    }
+    if (cnt >= full) {
+      xt->n = cnt;
+      if (!tab_grow(xt)) return 0;
+      keys = xt->keys; cap = xt->cap; full = xt->full;
+    }
+    for (j = pn_slot_home(h, cap); (w = keys[j]) != EMPTY;
+         j = pn_slot_next(j, cap))
+      if (w >> 8 == key) break;
+    if (w != EMPTY) continue;
+    keys[j] = key << 8 | val;
+    cnt++;
+    made++;
+    fresh[nf++] = key;
+    if (nf == NEWBATCH) {
+      meet_keys(x, yt, m, fresh, nf);
+      nf = 0;
+    }
+  }
+  xt->n = cnt;
+  *nfresh = nf;
+  *nnew += made;
+  return 1;
+}
+
 /* phase 2: the keys of partition p, from every thread's buffer.  Most
 ** keys are already stored (a state has several parents): only the new
 ** ones are looked up on the other side, in batches, so that the slots
@@ -205,6 +251,16 @@ static int insert_part(bidir *bd, int p) {
   uint64_t fresh[NEWBATCH];
   size_t nfresh = 0;
   int t;
+  /* the state limit counts nothing here (the budget is shared: the layer
+  ** checks it between chunks), so the packed path may skip tab_put_h */
+  if (xt->packed) {
+    for (t = 0; t < bd->nt; t++)
+      if (!insert_packed(x, xt, yt, m, bd->w[t].buf[p].a, bd->w[t].buf[p].n,
+                         val, fresh, &nfresh, &x->nnew[p]))
+        return 0;
+    meet_keys(x, yt, m, fresh, nfresh);
+    return 1;
+  }
   for (t = 0; t < bd->nt; t++) {
     const uint64_t *a = bd->w[t].buf[p].a;
     size_t i, n = bd->w[t].buf[p].n;
@@ -380,11 +436,22 @@ static int side_frontier(side *x) {
   for (p = 0; p < NPART; p++) {
     const keytab *t = &x->t[p];
     vec *v = &x->cur[p];
-    size_t i;
-    if (!vec_reserve(v, x->nnew[p])) return 0;
-    for (i = 0; i < t->cap && v->n < x->nnew[p]; i++)
-      if (t->keys[i] != EMPTY && *slot_val(t, i) == d)
-        v->a[v->n++] = slot_key(t, i);
+    const uint64_t *k = t->keys;
+    uint64_t *out;
+    size_t i, n = 0, want = x->nnew[p], cap = t->cap;
+    if (!vec_reserve(v, want)) return 0;
+    out = v->a;
+    /* a scan of every slot: locals, so that the loop reads the slots
+    ** alone */
+    if (t->packed) {
+      for (i = 0; i < cap && n < want; i++)
+        if (k[i] != EMPTY && (uint8_t)k[i] == d) out[n++] = k[i] >> 8;
+    } else {
+      const uint8_t *val = t->val;
+      for (i = 0; i < cap && n < want; i++)
+        if (k[i] != EMPTY && val[i] == d) out[n++] = k[i];
+    }
+    v->n = n;
   }
   return 1;
 }

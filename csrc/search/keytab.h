@@ -100,7 +100,9 @@ static inline int tab_grow(keytab *t) {
   uint64_t *k;
   uint8_t *v = NULL;
   keyctx c;
-  if (!(ncap = pn_slots_grown(t->b, t->cap)) || pn_budget_full(t->b))
+  if (pn_budget_full(t->b)) return 0;
+  if (!(ncap = pn_slots_quick(t->b, t->cap, slot_bytes(t)))
+      && !(ncap = pn_slots_grown(t->b, t->cap)))
     return 0;
   if (!(k = pn_slots_take(t->b, ncap * sizeof *k))) return 0;
   if (!t->packed && !(v = pn_slots_take(t->b, ncap))) {

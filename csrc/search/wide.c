@@ -270,7 +270,23 @@ static int uncovered(void *ud, uint64_t key) {
   return uncovered_set(wg, set);
 }
 
-static int is_goal(void *ud, uint64_t key) { return uncovered(ud, key) == 0; }
+/* a goal with every coin is a key among the goals' (no decoding);
+** otherwise a state that covers a placement */
+static int is_goal(void *ud, uint64_t key) {
+  const pn_widegame *wg = ud;
+  size_t lo = 0, hi = wg->npat;
+  if (!wg->gsorted) return uncovered(ud, key) == 0;
+  while (lo < hi) {
+    size_t mid = lo + (hi - lo) / 2;
+    if (wg->gsorted[mid] < key) lo = mid + 1; else hi = mid;
+  }
+  return lo < wg->npat && wg->gsorted[lo] == key;
+}
+
+static int key_cmp(const void *a, const void *b) {
+  uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+  return x < y ? -1 : x > y;
+}
 
 /* with pattern databases (one placement): the larger of their bound and
 ** the goal cells uncovered, both consistent */
@@ -450,6 +466,11 @@ int pn_widegame_init(pn_widegame *wg, const pn_board *w, const pn_rule *r,
         if (wg->pat[i][c >> 6] >> (c & 63) & 1) cells[k++] = (uint32_t)c;
       wg->goals[i] = rank_of(wg, cells);
     }
+    if (rc == PN_OK
+        && (wg->gsorted = malloc((wg->npat + 1) * sizeof *wg->gsorted))) {
+      memcpy(wg->gsorted, wg->goals, wg->npat * sizeof *wg->goals);
+      qsort(wg->gsorted, wg->npat, sizeof *wg->gsorted, key_cmp);
+    }
   }
   if (rc != PN_OK) { pn_widegame_free(wg); return rc; }
   wg->game.ud = wg;
@@ -469,9 +490,11 @@ void pn_widegame_free(pn_widegame *wg) {
   free(wg->binom);
   free(wg->pat);
   free(wg->goals);
+  free(wg->gsorted);
   wg->binom = NULL;
   wg->pat = NULL;
   wg->goals = NULL;
+  wg->gsorted = NULL;
 }
 
 uint64_t pn_widegame_key(const pn_widegame *wg, const pn_config *c) {

@@ -30,6 +30,7 @@ typedef struct pn_widegame {
   size_t npat, patcap;
   int full;                    /* goals have every coin: keys in goals[] */
   uint64_t *goals;
+  uint64_t *gsorted;           /* goals[] in increasing order (is_goal) */
   const struct pn_pdb *pdb;    /* A*: window pattern databases, or NULL */
   pn_keygame game;
 } pn_widegame;
