@@ -97,6 +97,7 @@ typedef struct aworker {
   astar *a;
   scratch sc;
   int *hs;                          /* bounds of successors (h_succ) */
+  uint64_t *hh;                     /* hashes of successors (pn_mix64) */
 } aworker;
 
 /* what phase 1 lists for one piece of a batch, entry after entry */
@@ -167,19 +168,30 @@ static uint64_t entry_of(const astar *a, uint64_t key, uint32_t tag,
          | (uint64_t)cost;
 }
 
-static uint8_t astar_get(const astar *a, uint64_t key) {
-  uint64_t h = pn_mix64(key);
+/* the table's value of key, whose pn_mix64 is h */
+static uint8_t astar_get_h(const astar *a, uint64_t key, uint64_t h) {
   return tab_get_h(&a->t[part_of(key)], key, h);
 }
 
-PREFETCHER void astar_prefetch(const astar *a, uint64_t key) {
-  uint64_t h = pn_mix64(key);
+static uint8_t astar_get(const astar *a, uint64_t key) {
+  return astar_get_h(a, key, pn_mix64(key));
+}
+
+PREFETCHER void astar_prefetch_h(const astar *a, uint64_t key, uint64_t h) {
   tab_prefetch(&a->t[part_of(key)], h);
 }
 
-static uint8_t *astar_put(astar *a, uint64_t key, uint8_t val, int *isnew) {
-  uint64_t h = pn_mix64(key);
+PREFETCHER void astar_prefetch(const astar *a, uint64_t key) {
+  astar_prefetch_h(a, key, pn_mix64(key));
+}
+
+static uint8_t *astar_put_h(astar *a, uint64_t key, uint64_t h, uint8_t val,
+                            int *isnew) {
   return tab_put_h(&a->t[part_of(key)], key, h, val, isnew);
+}
+
+static uint8_t *astar_put(astar *a, uint64_t key, uint8_t val, int *isnew) {
+  return astar_put_h(a, key, pn_mix64(key), val, isnew);
 }
 
 /* the value byte of key's slot, NULL when the table does not hold it
@@ -192,10 +204,15 @@ static uint8_t *astar_slot(astar *a, uint64_t key) {
   return t->keys[j] != EMPTY ? slot_val(t, j) : NULL;
 }
 
-/* whether the table holds key at cost gx or less, or expanded */
-static int astar_holds(const astar *a, uint64_t key, int gx) {
-  uint8_t v = astar_get(a, key);
+/* whether the table holds key (whose pn_mix64 is h) at cost gx or less,
+** or expanded */
+static int astar_holds_h(const astar *a, uint64_t key, uint64_t h, int gx) {
+  uint8_t v = astar_get_h(a, key, h);
   return v != NOVAL && ((v & CLOSED) || v <= gx);
+}
+
+static int astar_holds(const astar *a, uint64_t key, int gx) {
+  return astar_holds_h(a, key, pn_mix64(key), gx);
 }
 
 static uint64_t astar_states(const astar *a) {
@@ -258,12 +275,16 @@ static void astar_piece(astar *a, aworker *w, abatch *B, int k) {
                : g->succ(g->ud, key, w->sc.out, w->sc.mv);
     /* the successors the table does not hold as cheaply, kept in out[]
     ** (a re-expansion's successors of bound below f are in the table at
-    ** gx + 1 or less) */
-    for (j = 0; j < nk && j < AHEAD; j++) astar_prefetch(a, w->sc.out[j]);
+    ** gx + 1 or less); each key mixed once, for the fetch and the probe */
+    for (j = 0; j < nk; j++) {
+      w->hh[j] = pn_mix64(w->sc.out[j]);
+      if (j < AHEAD) astar_prefetch_h(a, w->sc.out[j], w->hh[j]);
+    }
     for (j = 0, m = 0; j < nk; j++) {
       uint64_t c = w->sc.out[j];
-      if (j + AHEAD < nk) astar_prefetch(a, w->sc.out[j + AHEAD]);
-      if (!astar_holds(a, c, gx + 1)) {
+      if (j + AHEAD < nk)
+        astar_prefetch_h(a, w->sc.out[j + AHEAD], w->hh[j + AHEAD]);
+      if (!astar_holds_h(a, c, w->hh[j], gx + 1)) {
         w->sc.mv[m] = w->sc.mv[j];
         w->sc.out[m++] = c;
       }
@@ -371,11 +392,18 @@ static void bucket_free(abuckets *bk, int f) {
 }
 
 /* phase 2 walks the pieces' lists in order: fetch the slot of the next
-** successor of a cursor (piece *pk, successor *pj) running ahead */
+** successor of a cursor (piece *pk, successor *pj) running ahead, its
+** hash kept in ring[(*q)++ % RING] for the insert that follows */
+#define RING (2 * AHEAD)
+
 static void ahead_next(const astar *a, const abatch *B, int *pk,
-                       size_t *pj) {
+                       size_t *pj, uint64_t *ring, size_t *q) {
   while (*pk < B->npiece && *pj >= B->piece[*pk].nc) { (*pk)++; *pj = 0; }
-  if (*pk < B->npiece) astar_prefetch(a, B->piece[*pk].ck[(*pj)++]);
+  if (*pk < B->npiece) {
+    uint64_t c = B->piece[*pk].ck[(*pj)++], h = pn_mix64(c);
+    ring[(*q)++ % RING] = h;
+    astar_prefetch_h(a, c, h);
+  }
 }
 
 /* partial: the least bound above B's of the successors of entry i that
@@ -401,10 +429,11 @@ static int next_bound(const astar *a, const abatch *B, size_t i,
 ** be in phase 1 meanwhile: then no table may grow (the caller checks). */
 static int astar_phase2(astar *a, abatch *B, abuckets *bk,
                         pn_keyresult *res, int *found, uint64_t *goal) {
-  size_t i, pj = 0, cat = 0, lat = 0;
+  size_t i, pj = 0, cat = 0, lat = 0, qa = 0, q = 0;
   int pk = 0;
   vec *row;
-  for (i = 0; i < AHEAD; i++) ahead_next(a, B, &pk, &pj);
+  uint64_t ring[RING];
+  for (i = 0; i < AHEAD; i++) ahead_next(a, B, &pk, &pj, ring, &qa);
   for (i = 0; i < B->nb && i < CLOSEAHEAD; i++)
     astar_prefetch(a, entry_key(a, B->e[i]));
   for (i = 0; i < B->nb; i++) {
@@ -436,10 +465,10 @@ static int astar_phase2(astar *a, abatch *B, abuckets *bk,
     if (nf && !vec_push(&bk->again[nf], entry_of(a, key, tag, gx)))
       return 0;
     for (j = 0; j < B->nchild[i]; j++) {
-      uint64_t c = pc->ck[cat + j];
+      uint64_t c = pc->ck[cat + j], hc = ring[q++ % RING];
       uint8_t *cv;
-      ahead_next(a, B, &pk, &pj);
-      if (!(cv = astar_put(a, c, (uint8_t)(gx + 1), &isnew))) return 0;
+      ahead_next(a, B, &pk, &pj, ring, &qa);
+      if (!(cv = astar_put_h(a, c, hc, (uint8_t)(gx + 1), &isnew))) return 0;
       if (!isnew) {
         if ((*cv & CLOSED) || *cv <= gx + 1) continue;
         val_set(cv, (uint8_t)(gx + 1));
@@ -569,6 +598,7 @@ int pn_key_astar(const pn_keygame *g, uint64_t start, int threads,
     if (g->h_succ
         && !(w->hs = malloc((size_t)(g->maxsucc + 1) * sizeof *w->hs)))
       break;
+    if (!(w->hh = malloc((size_t)(g->maxsucc + 1) * sizeof *w->hh))) break;
   }
   if (t < threads || !abatch_init(&a->ab[0], per)
       || !abatch_init(&a->ab[1], per)) {
@@ -639,9 +669,15 @@ int pn_key_astar(const pn_keygame *g, uint64_t start, int threads,
   if (found) {
     /* the depths in the table are costs: strip the closed flags first */
     size_t i;
-    for (t = 0; t < NPART; t++)
-      for (i = 0; i < a->t[t].cap; i++)
-        *slot_val(&a->t[t], i) &= (uint8_t)~CLOSED;
+    for (t = 0; t < NPART; t++) {
+      keytab *tt = &a->t[t];
+      if (tt->packed) {         /* a word's low byte is its value */
+        uint64_t *k = tt->keys;
+        for (i = 0; i < tt->cap; i++) k[i] &= ~(uint64_t)CLOSED;
+      } else {
+        for (i = 0; i < tt->cap; i++) tt->val[i] &= (uint8_t)~CLOSED;
+      }
+    }
     if (!path_to(g, a->t, NPART, goal, &a->w[0].sc, res))
       rc = pn_seterror(err, PN_EINTERNAL, "penny bug: A* path "
                        "reconstruction failed");
@@ -659,7 +695,10 @@ cleanup:
   for (f = 0; f < NBUCKET; f++) bucket_free(bk, f);
   for (t = 0; t < MAXTHREADS; t++)
     if (a->w[t].sc.out || a->w[t].sc.mv) scratch_free(&a->w[t].sc);
-  for (t = 0; t < MAXTHREADS; t++) free(a->w[t].hs);
+  for (t = 0; t < MAXTHREADS; t++) {
+    free(a->w[t].hs);
+    free(a->w[t].hh);
+  }
   abatch_free(&a->ab[0]);
   abatch_free(&a->ab[1]);
   free(bk);

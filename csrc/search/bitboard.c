@@ -97,14 +97,20 @@ static int cmp_i32(const void *a, const void *b) {
   return (x > y) - (x < y);
 }
 
-int bb_init(bbspace *s, const pn_board *w, const pn_rule *r,
-            const pn_config *start, pn_error *err) {
-  int n = (int)pn_board_ncells(w), i, j, k;
-  int32_t labels[BB_MAXCLASS];
-  memset(s, 0, sizeof *s);
+int bb_fits(const pn_board *w, pn_error *err) {
+  int n = (int)pn_board_ncells(w);
   if (!pn_board_bounded(w) || n > BB_MAXCELL)
     return pn_seterror(err, PN_ELIMIT, "the bitboard engine handles windows "
                        "of at most %d cells (this one has %d)", BB_MAXCELL, n);
+  return PN_OK;
+}
+
+int bb_init(bbspace *s, const pn_board *w, const pn_rule *r,
+            const pn_config *start, pn_error *err) {
+  int n = (int)pn_board_ncells(w), i, j, k, rc;
+  int32_t labels[BB_MAXCLASS];
+  if ((rc = bb_fits(w, err)) != PN_OK) return rc;
+  memset(s, 0, sizeof *s);
   if (r->d > BB_MAXD)
     return pn_seterror(err, PN_ELIMIT, "the bitboard engine handles d <= %d",
                        BB_MAXD);

@@ -77,6 +77,10 @@ typedef struct bbspace {
   uint64_t *rtab;                  /* [nchunk][256][ncoin + 1] */
 } bbspace;
 
+/* PN_ELIMIT (said in err) unless w is a window of at most BB_MAXCELL
+** cells: checked before anything is cleared (a wide window's search asks
+** first) */
+int bb_fits(const pn_board *w, pn_error *err);
 /* set up a space; PN_ELIMIT when the window or labels do not fit */
 int bb_init(bbspace *s, const pn_board *w, const pn_rule *r,
             const pn_config *start, pn_error *err);

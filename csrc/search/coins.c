@@ -282,6 +282,7 @@ int pn_coingame_init(pn_coingame *cg, const pn_board *w, const pn_rule *r,
   pn_goal gl;
   size_t cap, i;
   int rc;
+  if ((rc = bb_fits(w, err)) != PN_OK) return rc;
   memset(cg, 0, sizeof *cg);
   cg->w = w;
   if ((rc = bb_init(&cg->s, w, r, start, err)) != PN_OK) return rc;

@@ -86,6 +86,11 @@ static inline int key_same(const void *ctx, uint64_t w) {
   return w >> c->sh == c->key;
 }
 
+/* the same for a packed table: a shift the compiler knows */
+static inline int key_same_packed(const void *ctx, uint64_t w) {
+  return w >> 8 == ((const keyctx *)ctx)->key;
+}
+
 static inline uint64_t key_hash(const void *ctx, uint64_t w) {
   return pn_mix64(w >> ((const keyctx *)ctx)->sh);
 }
@@ -134,7 +139,11 @@ static inline size_t tab_find(const keytab *t, uint64_t key, uint64_t h,
                               uint64_t *word) {
   keyctx c;
   uint64_t w;
-  c.key = key; c.sh = t->packed ? 8 : 0;
+  c.key = key;
+  if (t->packed)
+    return pn_slots_probe(t->keys, t->cap, h, key_same_packed, &c,
+                          word ? word : &w);
+  c.sh = 0;
   return pn_slots_probe(t->keys, t->cap, h, key_same, &c, word ? word : &w);
 }
 

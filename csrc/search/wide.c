@@ -31,8 +31,14 @@
 ** 8-12 moves away, for at most half the states (doc/design/engine.md) */
 #define WIDE_PDBCELLS PN_PDB_BITCELLS
 
+/* the column of C(., j): column-major, so that unrank's walk down the
+** cells reads consecutive words */
+static const uint64_t *binom_col(const pn_widegame *wg, int j) {
+  return wg->binom + (size_t)j * (size_t)(wg->ncell + 1);
+}
+
 static uint64_t binom(const pn_widegame *wg, uint32_t c, int j) {
-  return wg->binom[(size_t)c * (size_t)(wg->ncoin + 2) + (size_t)j];
+  return binom_col(wg, j)[c];
 }
 
 /* the cells of key, in increasing order */
@@ -41,9 +47,10 @@ static void unrank(const pn_widegame *wg, uint64_t key, uint32_t *cells) {
   int64_t c = wg->ncell - 1;
   int j;
   for (j = wg->ncoin - 1; j >= 0; j--) {
-    while (binom(wg, (uint32_t)c, j + 1) > r) c--;
+    const uint64_t *col = binom_col(wg, j + 1);
+    while (col[c] > r) c--;
     cells[j] = (uint32_t)c;
-    r -= binom(wg, (uint32_t)c, j + 1);
+    r -= col[c];
     c--;
   }
 }
@@ -313,6 +320,19 @@ static void h_succ(void *ud, uint64_t key, const uint64_t *out,
   int j;
   (void)out;
   cellset(wg, key, set);
+  if (!wg->pdb && wg->npat == 1) {
+    /* a move a -> b leaves the placement's uncovered cells less b (if
+    ** one of them) plus a (if its cell): the parent's count, adjusted */
+    const uint64_t *p = wg->pat[0];
+    int u = 0, w;
+    for (w = 0; w < PN_WIDE_WORDS; w++) u += __builtin_popcountll(p[w] & ~set[w]);
+    for (j = 0; j < n; j++) {
+      uint32_t from = mv[j] >> 8, to = mv[j] & 255;
+      hs[j] = u + (int)(p[from >> 6] >> (from & 63) & 1)
+                - (int)(p[to >> 6] >> (to & 63) & 1);
+    }
+    return;
+  }
   for (j = 0; j < n; j++) {
     uint32_t from = mv[j] >> 8, to = mv[j] & 255;
     uint64_t fb = (uint64_t)1 << (from & 63), tb = (uint64_t)1 << (to & 63);
@@ -382,17 +402,19 @@ static int placed(const pn_config *c, void *ud) {
 ** is 2^63 or more */
 static int make_binom(pn_widegame *wg) {
   int n = wg->ncell, k = wg->ncoin, c, j, m = k + 2;
-  uint64_t *b = calloc((size_t)(n + 1) * (size_t)m, sizeof *b);
+  size_t rows = (size_t)n + 1;
+  uint64_t *b = calloc(rows * (size_t)m, sizeof *b);
   if (!b) return -1;
   for (c = 0; c <= n; c++) {
-    b[(size_t)c * m] = 1;
+    b[c] = 1;                                   /* C(c, 0) */
     for (j = 1; j < m && c > 0; j++) {
-      uint64_t x = b[(size_t)(c - 1) * m + j - 1], y = b[(size_t)(c - 1) * m + j];
-      b[(size_t)c * m + j] = x > UINT64_MAX - y ? UINT64_MAX : x + y;
+      uint64_t x = b[(size_t)(j - 1) * rows + (size_t)c - 1],
+               y = b[(size_t)j * rows + (size_t)c - 1];
+      b[(size_t)j * rows + (size_t)c] = x > UINT64_MAX - y ? UINT64_MAX : x + y;
     }
   }
   wg->binom = b;
-  return b[(size_t)n * m + k] < ((uint64_t)1 << 63);
+  return b[(size_t)k * rows + (size_t)n] < ((uint64_t)1 << 63);
 }
 
 int pn_widegame_init(pn_widegame *wg, const pn_board *w, const pn_rule *r,

@@ -25,7 +25,7 @@ typedef struct pn_widegame {
   uint64_t (*nbrw)[PN_WIDE_WORDS];
   uint64_t allw[PN_WIDE_WORDS];
   int nw;                      /* words in use */
-  uint64_t *binom;             /* C(c, j): binom[c * (ncoin + 2) + j] */
+  uint64_t *binom;             /* C(c, j): binom[j * (ncell + 1) + c] */
   uint64_t (*pat)[PN_WIDE_WORDS];   /* goal placements, as cell sets */
   size_t npat, patcap;
   int full;                    /* goals have every coin: keys in goals[] */
