@@ -169,7 +169,7 @@ static uint64_t entry_of(const astar *a, uint64_t key, uint32_t tag,
 }
 
 /* the table's value of key, whose pn_mix64 is h */
-static uint8_t astar_get_h(const astar *a, uint64_t key, uint64_t h) {
+HOT uint8_t astar_get_h(const astar *a, uint64_t key, uint64_t h) {
   return tab_get_h(&a->t[part_of(key)], key, h);
 }
 
@@ -185,8 +185,8 @@ PREFETCHER void astar_prefetch(const astar *a, uint64_t key) {
   astar_prefetch_h(a, key, pn_mix64(key));
 }
 
-static uint8_t *astar_put_h(astar *a, uint64_t key, uint64_t h, uint8_t val,
-                            int *isnew) {
+HOT uint8_t *astar_put_h(astar *a, uint64_t key, uint64_t h, uint8_t val,
+                         int *isnew) {
   return tab_put_h(&a->t[part_of(key)], key, h, val, isnew);
 }
 
@@ -206,7 +206,7 @@ static uint8_t *astar_slot(astar *a, uint64_t key) {
 
 /* whether the table holds key (whose pn_mix64 is h) at cost gx or less,
 ** or expanded */
-static int astar_holds_h(const astar *a, uint64_t key, uint64_t h, int gx) {
+HOT int astar_holds_h(const astar *a, uint64_t key, uint64_t h, int gx) {
   uint8_t v = astar_get_h(a, key, h);
   return v != NOVAL && ((v & CLOSED) || v <= gx);
 }
@@ -396,8 +396,8 @@ static void bucket_free(abuckets *bk, int f) {
 ** hash kept in ring[(*q)++ % RING] for the insert that follows */
 #define RING (2 * AHEAD)
 
-static void ahead_next(const astar *a, const abatch *B, int *pk,
-                       size_t *pj, uint64_t *ring, size_t *q) {
+HOT void ahead_next(const astar *a, const abatch *B, int *pk,
+                    size_t *pj, uint64_t *ring, size_t *q) {
   while (*pk < B->npiece && *pj >= B->piece[*pk].nc) { (*pk)++; *pj = 0; }
   if (*pk < B->npiece) {
     uint64_t c = B->piece[*pk].ck[(*pj)++], h = pn_mix64(c);

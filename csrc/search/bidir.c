@@ -192,17 +192,22 @@ static void meet_keys(const side *x, const keytab *yt, meet *m,
 #define NEWBATCH 512              /* new keys checked against the other
                                   ** side together */
 
-/* the keys a[0..n) into the packed table xt with value val, the new ones
+/* the keys a[0..n) into the table xt with value val, the new ones
 ** appended to fresh[*nfresh..] and checked against yt by the batch; 0
 ** when the table cannot grow.  tab_put_h's work with the table's fields
 ** in locals: its slots are words of the type of its counts, so that the
-** compiler, after each store to a slot, would read the fields again */
-static int insert_packed(side *x, keytab *xt, const keytab *yt, meet *m,
-                         const uint64_t *a, size_t n, uint8_t val,
-                         uint64_t *fresh, size_t *nfresh, size_t *nnew) {
+** compiler, after each store to a slot, would read the fields again.
+** Inlined for each layout (packed: key << 8 | value; else the key, its
+** value beside it) */
+HOT int insert_keys(side *x, keytab *xt, const keytab *yt, meet *m,
+                    const uint64_t *a, size_t n, uint8_t val,
+                    uint64_t *fresh, size_t *nfresh, size_t *nnew,
+                    const int packed) {
   uint64_t *keys = xt->keys, ring[AHEAD];
+  uint8_t *vals = xt->val;
   size_t cap = xt->cap, cnt = xt->n, full = xt->full, i, j, k, nf = *nfresh;
   size_t made = 0;
+  int sh = packed ? 8 : 0;
   for (i = 0; i < n && i < AHEAD; i++) {
     ring[i] = pn_mix64(a[i]);
     if (cap) __builtin_prefetch(&keys[pn_slot_home(ring[i], cap)]);
@@ -217,13 +222,18 @@ static int insert_packed(side *x, keytab *xt, const keytab *yt, meet *m,
     if (cnt >= full) {
       xt->n = cnt;
       if (!tab_grow(xt)) return 0;
-      keys = xt->keys; cap = xt->cap; full = xt->full;
+      keys = xt->keys; vals = xt->val; cap = xt->cap; full = xt->full;
     }
     for (j = pn_slot_home(h, cap); (w = keys[j]) != EMPTY;
          j = pn_slot_next(j, cap))
-      if (w >> 8 == key) break;
+      if (w >> sh == key) break;
     if (w != EMPTY) continue;
-    keys[j] = key << 8 | val;
+    if (packed) {
+      keys[j] = key << 8 | val;
+    } else {
+      keys[j] = key;
+      vals[j] = val;
+    }
     cnt++;
     made++;
     fresh[nf++] = key;
@@ -252,32 +262,15 @@ static int insert_part(bidir *bd, int p) {
   size_t nfresh = 0;
   int t;
   /* the state limit counts nothing here (the budget is shared: the layer
-  ** checks it between chunks), so the packed path may skip tab_put_h */
-  if (xt->packed) {
-    for (t = 0; t < bd->nt; t++)
-      if (!insert_packed(x, xt, yt, m, bd->w[t].buf[p].a, bd->w[t].buf[p].n,
-                         val, fresh, &nfresh, &x->nnew[p]))
-        return 0;
-    meet_keys(x, yt, m, fresh, nfresh);
-    return 1;
-  }
+  ** checks it between chunks), so the inserts skip tab_put_h */
   for (t = 0; t < bd->nt; t++) {
-    const uint64_t *a = bd->w[t].buf[p].a;
-    size_t i, n = bd->w[t].buf[p].n;
-    uint64_t ring[AHEAD];
-    ring_start(ring, xt, a, n);
-    for (i = 0; i < n; i++) {
-      uint64_t key = a[i], h = ring_hash(ring, xt, a, n, i);
-      int isnew;
-      if (!tab_put_h(xt, key, h, val, &isnew)) return 0;
-      if (!isnew) continue;
-      x->nnew[p]++;
-      fresh[nfresh++] = key;
-      if (nfresh == NEWBATCH) {
-        meet_keys(x, yt, m, fresh, nfresh);
-        nfresh = 0;
-      }
-    }
+    const vec *v = &bd->w[t].buf[p];
+    if (!(xt->packed
+            ? insert_keys(x, xt, yt, m, v->a, v->n, val, fresh, &nfresh,
+                          &x->nnew[p], 1)
+            : insert_keys(x, xt, yt, m, v->a, v->n, val, fresh, &nfresh,
+                          &x->nnew[p], 0)))
+      return 0;
   }
   meet_keys(x, yt, m, fresh, nfresh);
   return 1;
