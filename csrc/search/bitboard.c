@@ -171,18 +171,21 @@ int bb_init(bbspace *s, const pn_board *w, const pn_rule *r,
   s->rtab = calloc((size_t)s->nchunk * 256 * (size_t)(s->ncoin + 1),
                    sizeof *s->rtab);
   if (!s->rtab) return pn_seterror(err, PN_ENOMEM, "out of memory");
+  /* the entry of a byte is its entry without its highest bit hb, plus
+  ** the term of hb (the rest's bits come before it): bytes in increasing
+  ** order, one term each */
   for (j = 0; j < s->nchunk; j++) {
     unsigned byte;
     for (byte = 1; byte < 256; byte++) {
-      int below;
+      int below, hb = 31 - __builtin_clz(byte), nrest;
+      unsigned rest = byte & ~(1u << hb);
+      const uint64_t *vr = s->rtab + ((size_t)j * 256 + rest)
+                                     * (size_t)(s->ncoin + 1);
+      uint64_t *v = s->rtab + ((size_t)j * 256 + byte) * (size_t)(s->ncoin + 1);
       if ((bb_t)byte << (8 * j) & ~s->all) continue;
-      for (below = 0; below + __builtin_popcount(byte) <= s->ncoin; below++) {
-        uint64_t v = 0;
-        int idx = below, b;
-        for (b = 0; b < 8; b++)
-          if (byte >> b & 1) v += s->binom[8 * j + b][++idx];
-        s->rtab[((size_t)j * 256 + byte) * (size_t)(s->ncoin + 1) + below] = v;
-      }
+      nrest = __builtin_popcount(rest);
+      for (below = 0; below + nrest + 1 <= s->ncoin; below++)
+        v[below] = vr[below] + s->binom[8 * j + hb][below + nrest + 1];
     }
   }
   return PN_OK;
