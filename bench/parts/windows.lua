@@ -101,7 +101,7 @@ function P.V()
     end
     local label = string.format("%s %d x %d (%d cells)%s", lat, w, h, #board,
       #board <= 64 and ", bitboards" or "")
-    say("| %s | %d | %s | %.3g | %.3g | %.3g | %.1fx | %.1fx | %.2f, %.3f, %.3f |",
+    say("| %s | %d | %s | %.3g | %.3g | %.3g | %.1fx | %.1fx | %.2f, %.4f, %.4f |",
       label, n, table.concat(optima, ", "), median(rate.bfs), median(rate.bidir),
       median(rate.astar), median(ratio.bidir), median(ratio.astar),
       median(secs.bfs), median(secs.bidir), median(secs.astar))
@@ -167,7 +167,7 @@ function P.V()
         end
       end
     end
-    say("| %s | %d-%d | %s | %d of 5, %.1f | %d of 5, %.3g, %.2f | %.3g, %.3f |",
+    say("| %s | %d-%d | %s | %d of 5, %.1f | %d of 5, %.3g, %.2f | %.3g, %.4f |",
       what, lo, hi, table.concat(optima, ", "), plain, median(psecs), both,
       median(st.bidir), median(secs.bidir), median(st.astar), median(secs.astar))
   end

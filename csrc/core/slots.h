@@ -2,8 +2,9 @@
 ** slots.h -- the one visited-set mechanism: an open-addressing table of
 ** one-word slots (0 = free) probed linearly from a home scaled from the
 ** low 32 bits of a hash (any capacity works, so tables grow by half at
-** 7/10 full), its arrays charged to a budget (budget.h) before they are
-** allocated, large ones on huge pages.
+** 7/10 full, the key searches' small ones fourfold), its arrays charged
+** to a budget (budget.h) before they are allocated, large ones on huge
+** pages.
 **
 ** Two layouts of a slot share it: the exact engine's key table
 ** (search/keytab.h) packs key << 8 | value, or the key alone beside a
