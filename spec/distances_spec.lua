@@ -377,6 +377,39 @@ describe("distance tables with the lifted sets in windows", function()
     assert.truthy(tostring(err):find("option 'lifted' must be a number of "
       .. "bytes, at least 1", 1, true), err)
   end)
+
+  it("turn the default encoding to two bits, and refuse lean and byte",
+     function()
+    local board = penny.board{ lattice = "square", width = 6, height = 5 }
+    local start = penny.config(board, { { 0, 0 }, { 1, 0 }, { 2, 0 },
+      { 3, 0 }, { 0, 1 }, { 1, 1 }, { 2, 1 } })
+    local target = random_walk(start, S.rng(5), 9)
+    -- with a target and its path, auto is lean; lifted makes it two bits
+    local lean = penny.distances(start, { targets = { target },
+      progress = false })
+    assert.equal("lean", lean.encoding)
+    local two = penny.distances(start, { targets = { target },
+      lifted = 4096, progress = false })
+    assert.equal("two", two.encoding)
+    assert.is_true(two.windows >= 1, "windows: " .. two.windows)
+    assert.same(lean.dist, two.dist)
+    assert.is_true(penny.puzzle{ board = board, start = start,
+      goal = target }:check(two.paths[1]))
+    for _, enc in ipairs{ "lean", "byte" } do
+      -- the error names the caller's line (not a tail call: its frame
+      -- would be gone)
+      local ok, err = pcall(function()
+        local t = penny.distances(start, { targets = { target },
+          lifted = 4096, encoding = enc, progress = false })
+        return t
+      end)
+      assert.is_false(ok)
+      assert.truthy(tostring(err):find("spec/distances_spec.lua:%d+: "
+        .. "penny.distances: lifted keeps the lifted sets in windows"), err)
+      assert.truthy(tostring(err):find("not with encoding '" .. enc .. "'",
+        1, true), err)
+    end
+  end)
 end)
 
 describe("penny distances with the lifted sets in windows", function()

@@ -117,10 +117,19 @@ int pn_distances(const pn_board *w, const pn_rule *r, const pn_config *start,
   }
   /* auto: with no target (or no path wanted) nothing is walked back, and
   ** two bits lose nothing (layers, hardest configuration) at two thirds of
-  ** the memory and the same speed (BENCHMARKS.md) */
+  ** the memory and the same speed (BENCHMARKS.md); windows of the lifted
+  ** sets asked for are a thing of two bits as well */
   enc = o ? o->encoding : PN_ENC_AUTO;
-  if (enc == PN_ENC_AUTO && (ntargets == 0 || (o && o->nopaths)))
+  if (enc == PN_ENC_AUTO
+      && (ntargets == 0 || (o && (o->nopaths || o->lifted))))
     enc = PN_ENC_TWO;
+  if (o && o->lifted && enc != PN_ENC_TWO) {
+    rc = pn_seterror(err, PN_EINVAL, "lifted: the lifted sets are kept in "
+                     "windows with two bits a state (encoding 'two' or "
+                     "'auto'), not with encoding '%s'",
+                     enc == PN_ENC_LEAN ? "lean" : "byte");
+    goto fail;
+  }
   if ((rc = pn_fullbfs_init(&f, &s, &lim, o ? o->threads : 0, enc,
                             o ? o->net : NULL, o ? o->lifted : 0,
                             o ? o->scratch : NULL, err)) != PN_OK)

@@ -43,11 +43,11 @@ its span is the window).  opts:
                             default): two when there is no target or
                             paths = false, else lean if it fits
                             max_memory, else two
-  lifted = bytes            two bits a state: keep at most this much of
-                            the bitmap of lifted sets in memory, the rest
-                            in a scratch file, a window at a time; by
-                            default only when the whole bitmap does not
-                            fit max_memory
+  lifted = bytes            two bits a state (auto turns to them): keep
+                            at most this much of the bitmap of lifted
+                            sets in memory, the rest in a scratch file, a
+                            window at a time; by default only when the
+                            whole bitmap does not fit max_memory
   scratch = dir             the scratch file's directory (default: TMPDIR,
                             else /tmp); the file is unlinked at once
   shared = false            in build/penny-mpi (mpirun -np K), every
@@ -69,6 +69,11 @@ function M.new(start, opts)
   opts = options.check(opts, "distances", 2)
   if #start == 0 then
     error("penny.distances: the start has no coins", 2)
+  end
+  if opts.lifted and (opts.encoding == "lean" or opts.encoding == "byte") then
+    error("penny.distances: lifted keeps the lifted sets in windows with two "
+      .. "bits a state (encoding 'two' or 'auto'), not with encoding '"
+      .. opts.encoding .. "'", 2)
   end
   local board = start:board()
   local rule = opts.rule or 2
