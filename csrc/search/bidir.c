@@ -207,7 +207,8 @@ HOT int insert_keys(side *x, keytab *xt, const keytab *yt, meet *m,
   uint8_t *vals = xt->val;
   size_t cap = xt->cap, cnt = xt->n, full = xt->full, i, j, k, nf = *nfresh;
   size_t made = 0;
-  int sh = packed ? 8 : 0;
+  keyctx c;
+  c.sh = 0;
   for (i = 0; i < n && i < AHEAD; i++) {
     ring[i] = pn_mix64(a[i]);
     if (cap) __builtin_prefetch(&keys[pn_slot_home(ring[i], cap)]);
@@ -224,9 +225,9 @@ HOT int insert_keys(side *x, keytab *xt, const keytab *yt, meet *m,
       if (!tab_grow(xt)) return 0;
       keys = xt->keys; vals = xt->val; cap = xt->cap; full = xt->full;
     }
-    for (j = pn_slot_home(h, cap); (w = keys[j]) != EMPTY;
-         j = pn_slot_next(j, cap))
-      if (w >> sh == key) break;
+    c.key = key;
+    j = pn_slots_probe(keys, cap, h, packed ? key_same_packed : key_same, &c,
+                       &w);
     if (w != EMPTY) continue;
     if (packed) {
       keys[j] = key << 8 | val;
