@@ -20,8 +20,9 @@
 **   1. the threads take pieces of PIECE entries of the batch.  Each
 **      entry is checked against the table (a state closed since, or
 **      reached more cheaply, is stale), and the successors of the others
-**      that the table does not hold as cheaply are listed with their f.
-**      The heuristic, the costly part, is computed here.
+**      are listed with their f: those the table does not hold as cheaply,
+**      when other threads share the phase (on one thread, all: phase 2
+**      probes each anyway).  The heuristic is computed here.
 **   2. one thread walks the lists in batch order: it checks each entry
 **      against the table again, closes its state, inserts its successors
 **      and pushes them on their buckets.
@@ -120,6 +121,7 @@ typedef struct abatch {
   int f;                            /* the bucket */
   int re;                           /* re-expansions */
   int partial;                      /* expanded partially */
+  int filter;                       /* phase 1 drops what the table holds */
   int npiece;
   int taken;                        /* pieces taken (atomic) */
   uint8_t *status;                  /* per entry */
@@ -275,18 +277,23 @@ static void astar_piece(astar *a, aworker *w, abatch *B, int k) {
                : g->succ(g->ud, key, w->sc.out, w->sc.mv);
     /* the successors the table does not hold as cheaply, kept in out[]
     ** (a re-expansion's successors of bound below f are in the table at
-    ** gx + 1 or less); each key mixed once, for the fetch and the probe */
-    for (j = 0; j < nk; j++) {
-      w->hh[j] = pn_mix64(w->sc.out[j]);
-      if (j < AHEAD) astar_prefetch_h(a, w->sc.out[j], w->hh[j]);
-    }
-    for (j = 0, m = 0; j < nk; j++) {
-      uint64_t c = w->sc.out[j];
-      if (j + AHEAD < nk)
-        astar_prefetch_h(a, w->sc.out[j + AHEAD], w->hh[j + AHEAD]);
-      if (!astar_holds_h(a, c, w->hh[j], gx + 1)) {
-        w->sc.mv[m] = w->sc.mv[j];
-        w->sc.out[m++] = c;
+    ** gx + 1 or less); each key mixed once, for the fetch and the probe.
+    ** Only when phase 2 runs on another thread meanwhile: else the probe
+    ** would be phase 2's own, done twice */
+    m = nk;
+    if (B->filter) {
+      for (j = 0; j < nk; j++) {
+        w->hh[j] = pn_mix64(w->sc.out[j]);
+        if (j < AHEAD) astar_prefetch_h(a, w->sc.out[j], w->hh[j]);
+      }
+      for (j = 0, m = 0; j < nk; j++) {
+        uint64_t c = w->sc.out[j];
+        if (j + AHEAD < nk)
+          astar_prefetch_h(a, w->sc.out[j + AHEAD], w->hh[j + AHEAD]);
+        if (!astar_holds_h(a, c, w->hh[j], gx + 1)) {
+          w->sc.mv[m] = w->sc.mv[j];
+          w->sc.out[m++] = c;
+        }
       }
     }
     /* their bounds, fetching the heuristic's memory a state ahead: all
@@ -649,6 +656,7 @@ int pn_key_astar(const pn_keygame *g, uint64_t start, int threads,
       ** be read as they are written and no table will grow */
       beside = par && B2 && a->packed && room_for(a, B2);
       a->p1 = B1;
+      B1->filter = par;
       if (B2 && !beside) ok = astar_phase2(a, B2, bk, res, &found, &goal);
       if (ok && !found && B1->nb) {
         if (par) team_begin(&a->tm);
@@ -666,22 +674,9 @@ int pn_key_astar(const pn_keygame *g, uint64_t start, int threads,
   res->found = found;
   res->states = astar_states(a);
   res->memory = b.peak;
-  if (found) {
-    /* the depths in the table are costs: strip the closed flags first */
-    size_t i;
-    for (t = 0; t < NPART; t++) {
-      keytab *tt = &a->t[t];
-      if (tt->packed) {         /* a word's low byte is its value */
-        uint64_t *k = tt->keys;
-        for (i = 0; i < tt->cap; i++) k[i] &= ~(uint64_t)CLOSED;
-      } else {
-        for (i = 0; i < tt->cap; i++) tt->val[i] &= (uint8_t)~CLOSED;
-      }
-    }
-    if (!path_to(g, a->t, NPART, goal, &a->w[0].sc, res))
-      rc = pn_seterror(err, PN_EINTERNAL, "penny bug: A* path "
-                       "reconstruction failed");
-  }
+  if (found && !path_to(g, a->t, NPART, CLOSED, goal, &a->w[0].sc, res))
+    rc = pn_seterror(err, PN_EINTERNAL, "penny bug: A* path "
+                     "reconstruction failed");
   goto cleanup;
 stopped:
   res->stopped = b.stopped;

@@ -539,8 +539,8 @@ static int probe_path(bidir *bd, const hit *h, pn_keyresult *res) {
   /* forward: start .. from, the probe's moves, key .. goal; backward:
   ** start .. key, the probe's moves reversed, from .. goal */
   uint64_t a = bd->dir ? h->key : h->from, z = bd->dir ? h->from : h->key;
-  v0.t = bd->s[0].t; v0.np = NPART;
-  v1.t = bd->s[1].t; v1.np = NPART;
+  v0 = (kview){ bd->s[0].t, NPART, 0 };
+  v1 = (kview){ bd->s[1].t, NPART, 0 };
   res->moves = malloc(((size_t)h->len + 1) * sizeof *res->moves);
   ok = res->moves && walk(g, &v0, a, 0, sc, res->moves, &n);
   for (j = 0; ok && j < n / 2; j++) {
@@ -653,7 +653,7 @@ int pn_key_bidir(const pn_keygame *g, const uint64_t *starts, size_t nstart,
   for (i = 0; i < ngoal; i++)
     if (!side_put(&bd->s[1], goals[i])) goto stopped;
   for (i = 0; i < nstart; i++)
-    if (view_get(&(kview){ bd->s[1].t, NPART }, starts[i]) == 0)
+    if (view_get(&(kview){ bd->s[1].t, NPART, 0 }, starts[i]) == 0)
       meet_take(&found, 0, starts[i]);
   while (found.best < 0) {
     side *x;
@@ -706,8 +706,8 @@ int pn_key_bidir(const pn_keygame *g, const uint64_t *starts, size_t nstart,
     kview v0, v1;
     scratch *sc = &bd->w[0].sc;          /* the threads are idle now */
     int ok;
-    v0.t = bd->s[0].t; v0.np = NPART;
-    v1.t = bd->s[1].t; v1.np = NPART;
+    v0 = (kview){ bd->s[0].t, NPART, 0 };
+    v1 = (kview){ bd->s[1].t, NPART, 0 };
     res->found = 1;
     res->moves = malloc(((size_t)found.best + 1) * sizeof *res->moves);
     /* the start side walks back from the meeting point (reversed), the

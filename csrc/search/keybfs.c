@@ -63,7 +63,7 @@ int pn_key_bfs(const pn_keygame *g, uint64_t start, const pn_limits *lim,
   res->found = found;
   res->states = t.n;
   res->memory = b.peak;
-  if (found && !path_to(g, &t, 1, goal, &sc, res))
+  if (found && !path_to(g, &t, 1, 0, goal, &sc, res))
     rc = pn_seterror(err, PN_EINTERNAL, "penny bug: path reconstruction "
                      "failed");
   goto done;

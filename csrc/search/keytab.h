@@ -309,11 +309,13 @@ static inline unsigned part_of(uint64_t key) {
 typedef struct kview {
   const keytab *t;
   int np;                     /* 1 or NPART */
+  uint8_t strip;              /* flag bits of the values, not depth */
 } kview;
 
 static inline uint8_t view_get(const kview *v, uint64_t key) {
   uint64_t h = pn_mix64(key);
-  return tab_get_h(&v->t[v->np > 1 ? part_of(key) : 0], key, h);
+  uint8_t d = tab_get_h(&v->t[v->np > 1 ? part_of(key) : 0], key, h);
+  return d == NOVAL ? d : (uint8_t)(d & ~v->strip);
 }
 
 /* walk from key toward depth 0 of v: through predecessors (forward table)
@@ -335,13 +337,15 @@ static inline int walk(const pn_keygame *g, const kview *v, uint64_t key,
   return 1;
 }
 
-/* moves from the start (forward table) to key, in order */
+/* moves from the start (forward table) to key, in order; the values'
+** bits strip are flags, not depth */
 static inline int path_to(const pn_keygame *g, const keytab *f, int np,
-                   uint64_t key, scratch *sc, pn_keyresult *res) {
+                          uint8_t strip, uint64_t key, scratch *sc,
+                          pn_keyresult *res) {
   size_t n = 0, i;
   kview v;
   uint8_t d;
-  v.t = f; v.np = np;
+  v.t = f; v.np = np; v.strip = strip;
   d = view_get(&v, key);
   res->moves = malloc(((size_t)d + 1) * sizeof *res->moves);
   if (!res->moves) return 0;
