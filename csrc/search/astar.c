@@ -481,8 +481,8 @@ static int astar_phase2(astar *a, abatch *B, abuckets *bk,
         val_set(cv, (uint8_t)(gx + 1));
       }
       fc = pc->cf[cat + j];
-      if (!(row = bucket_row(bk, fc))
-          || !vec_push(&row[gx + 1], entry_of(a, c, pc->ct[cat + j], gx + 1)))
+      if (!(row = bk->open[fc]) && !(row = bucket_row(bk, fc))) return 0;
+      if (!vec_push(&row[gx + 1], entry_of(a, c, pc->ct[cat + j], gx + 1)))
         return 0;
       if (bk->top[fc] < gx + 1) bk->top[fc] = gx + 1;
     }
