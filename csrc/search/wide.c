@@ -41,13 +41,17 @@ static uint64_t binom(const pn_widegame *wg, uint32_t c, int j) {
   return binom_col(wg, j)[c];
 }
 
-/* the cells of key, in increasing order */
+/* the cells of key, in increasing order: coin j on the largest c with
+** C(c, j + 1) <= r, its column walked down eight cells at a time, then
+** one (C(j, j + 1) = 0 stops both at j); on 200 cells the coins lie
+** some twenty cells apart */
 static void unrank(const pn_widegame *wg, uint64_t key, uint32_t *cells) {
   uint64_t r = key - 1;
   int64_t c = wg->ncell - 1;
   int j;
   for (j = wg->ncoin - 1; j >= 0; j--) {
     const uint64_t *col = binom_col(wg, j + 1);
+    while (c - 8 >= j && col[c - 8] > r) c -= 8;
     while (col[c] > r) c--;
     cells[j] = (uint32_t)c;
     r -= col[c];
