@@ -168,7 +168,7 @@ describe("A* with window pattern databases", function()
   local function same_on_threads(p, ref, opts, key)
     for _, th in ipairs{ 2, 3 } do
       local s = p:solve{ method = "astar", threads = th, progress = false,
-                         partial = opts.partial }
+                         partial = opts.partial, pdb = opts.pdb }
       assert.equal(ref.stats.states, s.stats.states, key)
       assert.equal(ref.stats.expanded, s.stats.expanded, key)
       assert_same_moves(ref, s, key)
@@ -184,6 +184,40 @@ describe("A* with window pattern databases", function()
       assert.equal(#known, #ref, key)
       assert.is_true(ref.stats.states > 100000, key)
       same_on_threads(p, ref, {}, key)
+    end
+  end)
+
+  -- with the goal cells' bound alone, one thread lists every successor and
+  -- lets its insert probe them; threads that share a batch probe first
+  it("with the goal cells' bound: the same states on 1, 2 and 3 threads, full and partial", function()
+    local corpus = cs.load()
+    local cases = {}
+    for _, key in ipairs{ "I-L", "A-B" } do
+      cases[#cases + 1] = { key, (cs.puzzle(corpus, "font5x7", key)) }
+    end
+    -- a 100-cell window: the wide game
+    local rand = S.rng(4321)
+    local board = penny.board{ width = 10, height = 10 }
+    local wide
+    repeat
+      local a = random_puzzle(board, rand, 14, nil, false)
+      if #a:span() == #board then
+        local p = penny.puzzle{ board = board, start = a,
+                                goal = random_walk(a, rand, 9) }
+        local s = p:solve{ method = "astar", pdb = false, threads = 1 }
+        if s.verdict == "solved" and #s >= 6 then wide = p end
+      end
+    until wide
+    cases[#cases + 1] = { "10 x 10", wide }
+    for _, c in ipairs(cases) do
+      local key, p = c[1], c[2]
+      for _, partial in ipairs{ false, true } do
+        local ref = p:solve{ method = "astar", pdb = false, partial = partial,
+                             threads = 1, progress = false }
+        assert.is_true(ref.optimal and ref.replayed, key)
+        assert.is_true(ref.stats.expanded > 256, key)
+        same_on_threads(p, ref, { partial = partial, pdb = false }, key)
+      end
     end
   end)
 

@@ -21,8 +21,9 @@
 **      entry is checked against the table (a state closed since, or
 **      reached more cheaply, is stale), and the successors of the others
 **      are listed with their f: those the table does not hold as cheaply,
-**      when other threads share the phase (on one thread, all: phase 2
-**      probes each anyway).  The heuristic is computed here.
+**      or all of them when one thread does the phase and the heuristic
+**      costs less than the probe (pn_keygame.h_cheap): phase 2 probes
+**      each anyway.  The heuristic is computed here.
 **   2. one thread walks the lists in batch order: it checks each entry
 **      against the table again, closes its state, inserts its successors
 **      and pushes them on their buckets.
@@ -277,9 +278,7 @@ static void astar_piece(astar *a, aworker *w, abatch *B, int k) {
                : g->succ(g->ud, key, w->sc.out, w->sc.mv);
     /* the successors the table does not hold as cheaply, kept in out[]
     ** (a re-expansion's successors of bound below f are in the table at
-    ** gx + 1 or less); each key mixed once, for the fetch and the probe.
-    ** Only when phase 2 runs on another thread meanwhile: else the probe
-    ** would be phase 2's own, done twice */
+    ** gx + 1 or less); each key mixed once, for the fetch and the probe */
     m = nk;
     if (B->filter) {
       for (j = 0; j < nk; j++) {
@@ -565,7 +564,7 @@ int pn_key_astar(const pn_keygame *g, uint64_t start, int threads,
   abuckets *bk;
   abatch *B2, *B1;
   int f, rc = PN_OK, isnew, found = 0, h0, fmin = 0, t, started = 0;
-  int ok = 1;
+  int ok = 1, cheap;
   uint64_t goal = 0;
   size_t per, bufbytes, fixed;
   memset(res, 0, sizeof *res);
@@ -587,6 +586,7 @@ int pn_key_astar(const pn_keygame *g, uint64_t start, int threads,
   a->g = g;
   a->packed = packs(g);
   a->partial = lim && lim->partial > 0;
+  cheap = g->h_cheap && g->h_cheap(g->ud);
   /* pruning when the entries hold the tags beside key and cost */
   if (g->succ_after && g->tagbits > 0 && a->packed && !(lim && lim->prune < 0)
       && g->keybits + g->tagbits + 7 <= 64)
@@ -656,7 +656,7 @@ int pn_key_astar(const pn_keygame *g, uint64_t start, int threads,
       ** be read as they are written and no table will grow */
       beside = par && B2 && a->packed && room_for(a, B2);
       a->p1 = B1;
-      B1->filter = par;
+      B1->filter = par || !cheap;
       if (B2 && !beside) ok = astar_phase2(a, B2, bk, res, &found, &goal);
       if (ok && !found && B1->nb) {
         if (par) team_begin(&a->tm);

@@ -240,6 +240,12 @@ static int heuristic_above(void *ud, uint64_t key, int bound) {
   return cg->pdb ? pn_pdb_above(cg->pdb, bb_union(&cg->s, &st), bound) : 0;
 }
 
+/* one placement's count of cells, without tables */
+static int heuristic_cheap(void *ud) {
+  const pn_coingame *cg = ud;
+  return cg->npat == 1 && !cg->pdb;
+}
+
 static void heuristic_hint(void *ud, uint64_t key) {
   pn_coingame *cg = ud;
   bbstate st;
@@ -313,6 +319,7 @@ int pn_coingame_init(pn_coingame *cg, const pn_board *w, const pn_rule *r,
   cg->game.is_goal = is_goal;
   cg->game.h = heuristic;
   cg->game.h_hint = heuristic_hint;
+  cg->game.h_cheap = heuristic_cheap;
   cg->game.h_above = heuristic_above;
   return PN_OK;
 fail:

@@ -35,6 +35,11 @@ typedef struct pn_keygame {
                  const uint32_t *mv, int n, int *hs);
   /* optional: start fetching the memory h(key) will read (a hint) */
   void (*h_hint)(void *ud, uint64_t key);
+  /* optional: 1 when a successor's bound costs about a probe of the table
+  ** or less (a count of cells, no tables to read): A* on one thread then
+  ** lists successors without looking them up first, as its insert looks
+  ** each up anyway.  Asked when a search starts */
+  int (*h_cheap)(void *ud);
   /* optional: 0 if h(key) <= bound, else a lower bound on h(key) above
   ** bound (h itself, or less when that is cheaper to know) */
   int (*h_above)(void *ud, uint64_t key, int bound);

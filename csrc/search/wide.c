@@ -315,6 +315,12 @@ static int bound(void *ud, uint64_t key) {
   return bound_set(wg, set);
 }
 
+/* one placement's count of cells, without tables */
+static int bound_cheap(void *ud) {
+  const pn_widegame *wg = ud;
+  return wg->npat == 1 && !wg->pdb;
+}
+
 /* the bound of each successor from key's cell set with the move's two
 ** cells flipped: key is decoded once, not each successor */
 static void h_succ(void *ud, uint64_t key, const uint64_t *out,
@@ -507,6 +513,7 @@ int pn_widegame_init(pn_widegame *wg, const pn_board *w, const pn_rule *r,
   wg->game.is_goal = is_goal;
   wg->game.h = uncovered;
   wg->game.h_succ = h_succ;
+  wg->game.h_cheap = bound_cheap;
   return PN_OK;
 }
 
