@@ -153,38 +153,17 @@ static void expand_slice(bidir *bd, bworker *w, size_t a, size_t b) {
   }
 }
 
-/* the hashes of keys k[0..n), taken in order, with the slots of table t
-** fetched AHEAD keys ahead: ring_start, then ring_hash(.., i) gives
-** pn_mix64(k[i]) for i = 0, 1, ... (each key is mixed once) */
-static void ring_start(uint64_t *ring, const keytab *t, const uint64_t *k,
-                       size_t n) {
-  size_t i;
-  for (i = 0; i < n && i < AHEAD; i++) {
-    ring[i] = pn_mix64(k[i]);
-    tab_prefetch(t, ring[i]);
-  }
-}
-
-HOT uint64_t ring_hash(uint64_t *ring, const keytab *t, const uint64_t *k,
-                       size_t n, size_t i) {
-  uint64_t h = ring[i % AHEAD];
-  if (i + AHEAD < n) {
-    ring[i % AHEAD] = pn_mix64(k[i + AHEAD]);
-    tab_prefetch(t, ring[i % AHEAD]);
-  }
-  return h;
-}
-
-/* the new keys k[0..n) of a layer of side x against the other side's
-** table yt, fetching slots a few keys ahead */
+/* the new keys k[0..n) of a layer of side x, their hashes kh[0..n),
+** against the other side's table yt, fetching slots a few keys ahead */
 static void meet_keys(const side *x, const keytab *yt, meet *m,
-                      const uint64_t *k, size_t n) {
+                      const uint64_t *k, const uint64_t *kh, size_t n) {
   size_t i;
-  uint64_t ring[AHEAD];
   if (!yt->cap) return;
-  ring_start(ring, yt, k, n);
+  for (i = 0; i < n && i < AHEAD; i++) tab_prefetch(yt, kh[i]);
   for (i = 0; i < n; i++) {
-    uint8_t other = tab_get_h(yt, k[i], ring_hash(ring, yt, k, n, i));
+    uint8_t other;
+    if (i + AHEAD < n) tab_prefetch(yt, kh[i + AHEAD]);
+    other = tab_get_h(yt, k[i], kh[i]);
     if (other != NOVAL) meet_take(m, x->depth + 1 + other, k[i]);
   }
 }
@@ -193,16 +172,16 @@ static void meet_keys(const side *x, const keytab *yt, meet *m,
                                   ** side together */
 
 /* the keys a[0..n) into the table xt with value val, the new ones
-** appended to fresh[*nfresh..] and checked against yt by the batch; 0
-** when the table cannot grow.  tab_put_h's work with the table's fields
+** appended to fresh[*nfresh..] (their hashes to freshh[]) and checked
+** against yt by the batch; 0 when the table cannot grow.  tab_put_h's work with the table's fields
 ** in locals: its slots are words of the type of its counts, so that the
 ** compiler, after each store to a slot, would read the fields again.
 ** Inlined for each layout (packed: key << 8 | value; else the key, its
 ** value beside it) */
 HOT int insert_keys(side *x, keytab *xt, const keytab *yt, meet *m,
                     const uint64_t *a, size_t n, uint8_t val,
-                    uint64_t *fresh, size_t *nfresh, size_t *nnew,
-                    const int packed) {
+                    uint64_t *fresh, uint64_t *freshh, size_t *nfresh,
+                    size_t *nnew, const int packed) {
   uint64_t *keys = xt->keys, ring[AHEAD];
   uint8_t *vals = xt->val;
   size_t cap = xt->cap, cnt = xt->n, full = xt->full, i, j, k, nf = *nfresh;
@@ -237,9 +216,10 @@ HOT int insert_keys(side *x, keytab *xt, const keytab *yt, meet *m,
     }
     cnt++;
     made++;
+    freshh[nf] = h;
     fresh[nf++] = key;
     if (nf == NEWBATCH) {
-      meet_keys(x, yt, m, fresh, nf);
+      meet_keys(x, yt, m, fresh, freshh, nf);
       nf = 0;
     }
   }
@@ -259,7 +239,7 @@ static int insert_part(bidir *bd, int p) {
   const keytab *yt = &y->t[p];
   uint8_t val = (uint8_t)(x->depth + 1);
   meet *m = &bd->m[p];
-  uint64_t fresh[NEWBATCH];
+  uint64_t fresh[NEWBATCH], freshh[NEWBATCH];
   size_t nfresh = 0;
   int t;
   /* the state limit counts nothing here (the budget is shared: the layer
@@ -267,13 +247,13 @@ static int insert_part(bidir *bd, int p) {
   for (t = 0; t < bd->nt; t++) {
     const vec *v = &bd->w[t].buf[p];
     if (!(xt->packed
-            ? insert_keys(x, xt, yt, m, v->a, v->n, val, fresh, &nfresh,
-                          &x->nnew[p], 1)
-            : insert_keys(x, xt, yt, m, v->a, v->n, val, fresh, &nfresh,
-                          &x->nnew[p], 0)))
+            ? insert_keys(x, xt, yt, m, v->a, v->n, val, fresh, freshh,
+                          &nfresh, &x->nnew[p], 1)
+            : insert_keys(x, xt, yt, m, v->a, v->n, val, fresh, freshh,
+                          &nfresh, &x->nnew[p], 0)))
       return 0;
   }
-  meet_keys(x, yt, m, fresh, nfresh);
+  meet_keys(x, yt, m, fresh, freshh, nfresh);
   return 1;
 }
 
