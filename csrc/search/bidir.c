@@ -173,11 +173,11 @@ static void meet_keys(const side *x, const keytab *yt, meet *m,
 
 /* the keys a[0..n) into the table xt with value val, the new ones
 ** appended to fresh[*nfresh..] (their hashes to freshh[]) and checked
-** against yt by the batch; 0 when the table cannot grow.  tab_put_h's work with the table's fields
-** in locals: its slots are words of the type of its counts, so that the
-** compiler, after each store to a slot, would read the fields again.
-** Inlined for each layout (packed: key << 8 | value; else the key, its
-** value beside it) */
+** against yt by the batch; 0 when the table cannot grow.  tab_put_h's
+** work with the table's fields in locals: its slots are words of the type
+** of its counts, so that the compiler, after each store to a slot, would
+** read the fields again.  Inlined for each layout (packed: key << 8 |
+** value; else the key, its value beside it) */
 HOT int insert_keys(side *x, keytab *xt, const keytab *yt, meet *m,
                     const uint64_t *a, size_t n, uint8_t val,
                     uint64_t *fresh, uint64_t *freshh, size_t *nfresh,
