@@ -86,10 +86,19 @@
 #define NPIECE (ABATCH / PIECE)
 #define APAR 128                   /* smaller batches on one thread */
 #define CLOSEAHEAD 8               /* entries fetched ahead in phase 2 */
-/* a listed successor: key (ck), tag (ct) and bound (cf); one left out by
-** partial expansion: key (lk) and bound (lf) */
-#define LISTED_BYTES (sizeof(uint64_t) + sizeof(uint32_t) + 1)
-#define LEFT_BYTES (sizeof(uint64_t) + 1)
+/* a listed successor: its key, tag (pruning) and bound; one left out by
+** partial expansion: its key and bound.  Records, unaligned, so that a
+** short search writes a page or two of the lists, not one per field */
+typedef struct __attribute__((packed)) listed {
+  uint64_t key;
+  uint32_t tag;
+  uint8_t f;
+} listed;
+
+typedef struct __attribute__((packed)) leftout {
+  uint64_t key;
+  uint8_t f;
+} leftout;
 
 enum { A_STALE, A_GOAL, A_EXPAND };
 
@@ -104,12 +113,9 @@ typedef struct aworker {
 
 /* what phase 1 lists for one piece of a batch, entry after entry */
 typedef struct apiece {
-  uint64_t *ck;                     /* successors listed: keys */
-  uint8_t *cf;                      /*   their bounds */
-  uint32_t *ct;                     /*   and their tags (pruning) */
+  listed *c;                        /* successors listed */
   size_t nc;                        /* how many */
-  uint64_t *lk;                     /* partial: successors left out */
-  uint8_t *lf;                      /*   their bounds */
+  leftout *l;                       /* partial: successors left out */
 } apiece;
 
 /* a batch: its entries, and what phase 1 found for each */
@@ -132,8 +138,6 @@ typedef struct abatch {
   uint64_t *lkey;                   /* the left out one of least bound */
   uint8_t *lbound;                  /*   and that bound (0: none) */
   apiece piece[NPIECE];
-  void *lists;                      /* the pieces' lists, in one mapping */
-  size_t lbytes;
 } abatch;
 
 struct astar {
@@ -144,6 +148,8 @@ struct astar {
   int tb;                           /* tag bits in an entry (0: no pruning) */
   int partial;                      /* partial expansion (PEA*) */
   abatch ab[2];                     /* in phase 2 and in phase 1, in turn */
+  void *lists;                      /* their pieces' lists, one mapping */
+  size_t lbytes;
   abatch *p1;                       /* the batch of the workers' phase 1 */
   aworker w[MAXTHREADS];
   team tm;
@@ -313,8 +319,8 @@ static void astar_piece(astar *a, aworker *w, abatch *B, int k) {
               B->lbound[i] = (uint8_t)(gx + 1 + lb);
               B->lkey[i] = c;
             }
-            pc->lk[nl] = c;
-            pc->lf[nl++] = (uint8_t)(gx + 1 + lb);
+            pc->l[nl].key = c;
+            pc->l[nl++].f = (uint8_t)(gx + 1 + lb);
           }
           continue;
         }
@@ -324,9 +330,9 @@ static void astar_piece(astar *a, aworker *w, abatch *B, int k) {
         if (fc < B->f) fc = B->f;    /* cannot happen with a consistent h */
         if (fc > NBUCKET - 1) continue;
       }
-      pc->ck[nc] = c;
-      pc->ct[nc] = w->sc.mv[j];
-      pc->cf[nc++] = (uint8_t)fc;
+      pc->c[nc].key = c;
+      pc->c[nc].tag = w->sc.mv[j];
+      pc->c[nc++].f = (uint8_t)fc;
     }
     B->nchild[i] = (uint32_t)(nc - firstc);
     B->nleft[i] = (uint32_t)(nl - firstl);
@@ -406,27 +412,27 @@ HOT void ahead_next(const astar *a, const abatch *B, int *pk,
                     size_t *pj, uint64_t *ring, size_t *q) {
   while (*pk < B->npiece && *pj >= B->piece[*pk].nc) { (*pk)++; *pj = 0; }
   if (*pk < B->npiece) {
-    uint64_t c = B->piece[*pk].ck[(*pj)++], h = pn_mix64(c);
+    uint64_t c = B->piece[*pk].c[(*pj)++].key, h = pn_mix64(c);
     ring[(*q)++ % RING] = h;
     astar_prefetch_h(a, c, h);
   }
 }
 
 /* partial: the least bound above B's of the successors of entry i that
-** phase 1 left out (their lk[0..n), lf[0..n)) and that the table does
+** phase 1 left out (l[0..n)) and that the table does
 ** not hold at cost gx + 1 or less: the next bucket of the entry, or 0.
 ** Read now rather than by phase 1, which may have seen the table while
 ** an earlier batch was inserted; the least one is the answer but for
 ** rare cases */
 static int next_bound(const astar *a, const abatch *B, size_t i,
-                      const uint64_t *lk, const uint8_t *lf, uint32_t n) {
+                      const leftout *l, uint32_t n) {
   int gx = B->gx[i], best = 0;
   uint32_t j;
   if (!B->lbound[i]) return 0;
   if (!astar_holds(a, B->lkey[i], gx + 1)) return B->lbound[i];
   for (j = 0; j < n; j++)
-    if ((best == 0 || lf[j] < best) && !astar_holds(a, lk[j], gx + 1))
-      best = lf[j];
+    if ((best == 0 || l[j].f < best) && !astar_holds(a, l[j].key, gx + 1))
+      best = l[j].f;
   return best;
 }
 
@@ -465,13 +471,13 @@ static int astar_phase2(astar *a, abatch *B, abuckets *bk,
       val_set(v, *v | CLOSED);
       res->expanded++;
     }
-    nf = B->partial ? next_bound(a, B, i, pc->lk + lat, pc->lf + lat,
-                                 B->nleft[i])
+    nf = B->partial ? next_bound(a, B, i, pc->l + lat, B->nleft[i])
                     : 0;
     if (nf && !vec_push(&bk->again[nf], entry_of(a, key, tag, gx)))
       return 0;
     for (j = 0; j < B->nchild[i]; j++) {
-      uint64_t c = pc->ck[cat + j], hc = ring[q++ % RING];
+      const listed *lc = &pc->c[cat + j];
+      uint64_t c = lc->key, hc = ring[q++ % RING];
       uint8_t *cv;
       ahead_next(a, B, &pk, &pj, ring, &qa);
       if (!(cv = astar_put_h(a, c, hc, (uint8_t)(gx + 1), &isnew))) return 0;
@@ -479,9 +485,9 @@ static int astar_phase2(astar *a, abatch *B, abuckets *bk,
         if ((*cv & CLOSED) || *cv <= gx + 1) continue;
         val_set(cv, (uint8_t)(gx + 1));
       }
-      fc = pc->cf[cat + j];
+      fc = lc->f;
       if (!(row = bk->open[fc]) && !(row = bucket_row(bk, fc))) return 0;
-      if (!vec_push(&row[gx + 1], entry_of(a, c, pc->ct[cat + j], gx + 1)))
+      if (!vec_push(&row[gx + 1], entry_of(a, c, lc->tag, gx + 1)))
         return 0;
       if (bk->top[fc] < gx + 1) bk->top[fc] = gx + 1;
     }
@@ -503,13 +509,15 @@ static int room_for(const astar *a, const abatch *B) {
   return 1;
 }
 
-/* The pieces' lists are sized for maxsucc successors of every entry, tens
-** of megabytes of which a batch writes a few: one mapping that the
-** kernel backs where it is written (malloc would take them from the heap
-** and give them back at each search's end) */
-static int abatch_init(abatch *B, size_t per) {
+/* a batch's share of the lists: per successors for each piece, listed
+** and left out */
+static size_t lists_bytes(size_t per) {
+  return NPIECE * per * (sizeof(listed) + sizeof(leftout));
+}
+
+/* B's arrays, and its pieces' lists from m (lists_bytes(per) of them) */
+static int abatch_init(abatch *B, size_t per, uint8_t *m) {
   int k;
-  uint8_t *m;
   memset(B, 0, sizeof *B);
   B->e = malloc(ABATCH * sizeof *B->e);
   B->status = malloc(ABATCH);
@@ -521,22 +529,14 @@ static int abatch_init(abatch *B, size_t per) {
   if (!B->e || !B->status || !B->gx || !B->lbound || !B->nchild
       || !B->nleft || !B->lkey)
     return 0;
-  B->lbytes = NPIECE * per * (LISTED_BYTES + LEFT_BYTES);
-  if (!(m = B->lists = pn_bigalloc_sparse(B->lbytes))) return 0;
-  /* the words first, then the halves, then the bytes: each aligned */
-  for (k = 0; k < NPIECE; k++, m += per * sizeof(uint64_t))
-    B->piece[k].ck = (uint64_t *)(void *)m;
-  for (k = 0; k < NPIECE; k++, m += per * sizeof(uint64_t))
-    B->piece[k].lk = (uint64_t *)(void *)m;
-  for (k = 0; k < NPIECE; k++, m += per * sizeof(uint32_t))
-    B->piece[k].ct = (uint32_t *)(void *)m;
-  for (k = 0; k < NPIECE; k++, m += per) B->piece[k].cf = m;
-  for (k = 0; k < NPIECE; k++, m += per) B->piece[k].lf = m;
+  for (k = 0; k < NPIECE; k++, m += per * sizeof(listed))
+    B->piece[k].c = (listed *)(void *)m;
+  for (k = 0; k < NPIECE; k++, m += per * sizeof(leftout))
+    B->piece[k].l = (leftout *)(void *)m;
   return 1;
 }
 
 static void abatch_free(abatch *B) {
-  pn_bigfree(B->lists, B->lbytes);
   free(B->e); free(B->status); free(B->gx); free(B->lbound);
   free(B->nchild); free(B->nleft); free(B->lkey);
 }
@@ -597,7 +597,7 @@ int pn_key_astar(const pn_keygame *g, uint64_t start, int threads,
   }
   /* the lists of a piece hold its entries' successors at most */
   per = (size_t)PIECE * (size_t)(g->maxsucc + 1);
-  bufbytes = 2 * NPIECE * per * (LISTED_BYTES + LEFT_BYTES);
+  bufbytes = 2 * lists_bytes(per);
   for (t = 0; t < threads; t++) {
     aworker *w = &a->w[t];
     w->a = a;
@@ -607,8 +607,14 @@ int pn_key_astar(const pn_keygame *g, uint64_t start, int threads,
       break;
     if (!(w->hh = malloc((size_t)(g->maxsucc + 1) * sizeof *w->hh))) break;
   }
-  if (t < threads || !abatch_init(&a->ab[0], per)
-      || !abatch_init(&a->ab[1], per)) {
+  /* the lists: tens of megabytes of which a batch writes a few, in one
+  ** mapping that the kernel backs where written (from the heap, they
+  ** would be taken and given back at each search) */
+  a->lbytes = bufbytes;
+  a->lists = pn_bigalloc_sparse(a->lbytes);
+  if (t < threads || !a->lists
+      || !abatch_init(&a->ab[0], per, a->lists)
+      || !abatch_init(&a->ab[1], per, (uint8_t *)a->lists + bufbytes / 2)) {
     rc = pn_seterror(err, PN_ENOMEM, "out of memory for A*'s buffers");
     goto cleanup;
   }
@@ -696,6 +702,7 @@ cleanup:
   }
   abatch_free(&a->ab[0]);
   abatch_free(&a->ab[1]);
+  pn_bigfree(a->lists, a->lbytes);
   free(bk);
   free(a);
   return rc;
