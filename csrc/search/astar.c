@@ -382,15 +382,19 @@ typedef struct abuckets {
 } abuckets;
 
 /* the row of costs of bucket f (NULL, b stopped, when out of memory) */
-static vec *bucket_row(abuckets *bk, int f) {
+static vec *bucket_row_new(abuckets *bk, int f) {
   int g;
-  if (bk->open[f]) return bk->open[f];
   if (!(bk->open[f] = calloc(MAXG + 1, sizeof *bk->open[f]))) {
     pn_budget_stop(bk->b, PN_ENOMEM, "out of memory");
     return NULL;
   }
   for (g = 0; g <= MAXG; g++) bk->open[f][g].b = bk->b;
   return bk->open[f];
+}
+
+/* inline: phase 2 asks for a row with every state it pushes */
+static inline vec *bucket_row(abuckets *bk, int f) {
+  return bk->open[f] ? bk->open[f] : bucket_row_new(bk, f);
 }
 
 static void bucket_free(abuckets *bk, int f) {
@@ -419,8 +423,8 @@ HOT void ahead_next(const astar *a, const abatch *B, int *pk,
 }
 
 /* partial: the least bound above B's of the successors of entry i that
-** phase 1 left out (l[0..n)) and that the table does
-** not hold at cost gx + 1 or less: the next bucket of the entry, or 0.
+** phase 1 left out (l[0..n)) and that the table does not hold at cost
+** gx + 1 or less: the next bucket of the entry, or 0.
 ** Read now rather than by phase 1, which may have seen the table while
 ** an earlier batch was inserted; the least one is the answer but for
 ** rare cases */
@@ -486,8 +490,8 @@ static int astar_phase2(astar *a, abatch *B, abuckets *bk,
         val_set(cv, (uint8_t)(gx + 1));
       }
       fc = lc->f;
-      if (!(row = bk->open[fc]) && !(row = bucket_row(bk, fc))) return 0;
-      if (!vec_push(&row[gx + 1], entry_of(a, c, lc->tag, gx + 1)))
+      if (!(row = bucket_row(bk, fc))
+          || !vec_push(&row[gx + 1], entry_of(a, c, lc->tag, gx + 1)))
         return 0;
       if (bk->top[fc] < gx + 1) bk->top[fc] = gx + 1;
     }

@@ -330,7 +330,7 @@ static void h_succ(void *ud, uint64_t key, const uint64_t *out,
   int j;
   (void)out;
   cellset(wg, key, set);
-  if (!wg->pdb && wg->npat == 1) {
+  if (bound_cheap(ud)) {
     /* a move a -> b leaves the placement's uncovered cells less b (if
     ** one of them) plus a (if its cell): the parent's count, adjusted */
     const uint64_t *p = wg->pat[0];
