@@ -19,6 +19,7 @@ bench/run.lua -- the benchmarks of `make bench` (see BENCHMARKS.md).
   --limit S              parts B, D: time limit per puzzle (default 600)
   --memory GB            memory budget (default 16)
   --threads N            threads (default: all cores)
+  --counts 1,2,4         part P: the numbers of threads
   --encoding E           part A: auto (default), byte, lean or two
   --method M             parts B, C, D: the solve method (default auto)
   --moves 6,7            part C: the lengths sampled, four puzzles each
@@ -59,6 +60,9 @@ bench/run.lua -- the benchmarks of `make bench` (see BENCHMARKS.md).
   R  reading 10^6 coins from art and from a coordinate list
   M  one font5x7 letter's complete table on 1 and 2 threads and shared by
      2 processes of build/penny-mpi (make mpi); not in the default list
+  P  threads: a font5x7 letter's complete table and A* on font5x9 F-R,
+     each on the thread counts of --counts (default 1,2); not in the
+     default list
   T  one font5x9 letter's complete table (73.0 G ranks) in a budget of
      19.9 GB, the bitmap of lifted sets in windows, its distances against
      Chaffin's; and a font5x7 letter's table with the whole bitmap and in
@@ -86,6 +90,7 @@ local PARTS = {
   { "S", "soundness" },
   { "L", "limits" },
   { "M", "scale" },
+  { "P", "scale" },
   { "T", "scale" },
   { "R", "limits" },
 }

@@ -25,6 +25,7 @@ do
     elseif k == "--limit" then opts.limit = tonumber(v)
     elseif k == "--memory" then opts.memory = tonumber(v)
     elseif k == "--threads" then opts.threads = tonumber(v)
+    elseif k == "--counts" then opts.counts = v
     elseif k == "--encoding" then opts.encoding = v
     elseif k == "--method" then opts.method = v
     elseif k == "--moves" then opts.moves = v

@@ -17,30 +17,45 @@
 ** ABATCH entries at a time, from its largest g down (ties between equal
 ** f go to the state nearest the goal by h: the last bucket ends sooner),
 ** the last pushed first within one g, in two phases:
-**   1. the threads take pieces of PIECE entries of the batch.  Each
+**   1. the threads take pieces of the batch (PIECE entries at most; a
+**      small batch in pieces of fewer, so that every thread has one).  Each
 **      entry is checked against the table (a state closed since, or
 **      reached more cheaply, is stale), and the successors of the others
 **      are listed with their f: those the table does not hold as cheaply,
 **      or all of them when one thread does the phase and the heuristic
 **      costs less than the probe (pn_keygame.h_cheap): phase 2 probes
 **      each anyway.  The heuristic is computed here.
-**   2. one thread walks the lists in batch order: it checks each entry
-**      against the table again, closes its state, inserts its successors
-**      and pushes them on their buckets.
-** Each batch is popped before the batch before it goes through phase 2,
-** so that phase 2 of one runs beside phase 1 of the next on the other
-** threads (on one thread, one after the other: the same batches).  Phase
-** 1 only reads the table, which phase 2 may be writing: a slot is one
-** word, read and written whole (relaxed atomics), and no table grows
-** meanwhile (room_for).  What phase 1 reads of the table only saves work:
-** the table is monotone (costs only fall, closed stays closed), so a
-** successor it drops would be dropped by phase 2 too, and phase 2 decides
-** everything else from the table as it is then (stale entries; under
-** partial expansion, next_bound).  So the search is the same for any
-** number of threads.  With a consistent heuristic, every state of the
-** lowest bucket has its least cost, so expanding a batch of them before
-** the successors of the first are inserted changes nothing a serial A*
-** would prove.
+**   2. the successors are inserted and pushed on their buckets in batch
+**      order.  On one thread, the thread walks the lists in order: it
+**      checks each entry against the table again, closes its state,
+**      inserts its successors and pushes them.  Shared by threads, each
+**      takes partitions of the table (below) and inserts, in batch order,
+**      the successors phase 1 listed there; then one thread walks the
+**      lists in order and pushes those they let in, while the others take
+**      the next batch's phase 1.
+** Each batch is popped before the batch before it goes through phase 2.
+** Under partial expansion, one thread walks a batch's lists while the
+** others run phase 1 of the next.  Phase 1 only reads the table, which phase 2 may be writing:
+** a slot is one word, read and written whole (relaxed atomics), and no
+** table grows meanwhile (its room for a batch is made before its phase 2,
+** the same way on any number of threads).  What phase 1 reads of the
+** table only saves work: the table is monotone (costs only fall, closed
+** stays closed), so a successor it drops would be dropped by phase 2 too,
+** and phase 2 decides everything else from the table as it is then
+** (stale entries; under partial expansion, next_bound).
+**
+** The inserts shared by partitions decide as the walk in order would.
+** Each partition's successors are taken in batch order by the one thread
+** that holds it, and what happens to a key depends on its own slot only.
+** The entries' states are checked by phase 1 alone: it ran after the
+** batch before was inserted, with nothing writing the table, and the
+** batch's own inserts cannot make its entries stale (a batch is one cost
+** g; its successors cost g + 1, and no key is twice in one cost of one
+** bucket).  The one walk in order pushes, so the buckets are filled the
+** same way too.  So the search is the same for any number of threads.
+** With a consistent heuristic, every state of the lowest bucket has its
+** least cost, so expanding a batch of them before the successors of the
+** first are inserted changes nothing a serial A* would prove.
 **
 ** A bucket entry is key << 7 | g when keys fit 56 bits (a stale entry is
 ** one whose g is not the table's), else the key alone (then stale when
@@ -82,17 +97,21 @@
 #define MAXG 126
 #define NBUCKET (MAXG * 2 + 2)
 #define ABATCH 1024                /* bucket entries per batch */
-#define PIECE 128                  /* entries per piece of phase 1 */
+#define PIECE 32                   /* entries per piece of phase 1, at most */
 #define NPIECE (ABATCH / PIECE)
-#define APAR 128                   /* smaller batches on one thread */
+#define MINPIECE 2                 /*   and at least */
+#define APAR 32                    /* smaller batches on one thread */
 #define CLOSEAHEAD 8               /* entries fetched ahead in phase 2 */
-/* a listed successor: its key, tag (pruning) and bound; one left out by
-** partial expansion: its key and bound.  Records, unaligned, so that a
-** short search writes a page or two of the lists, not one per field */
-typedef struct __attribute__((packed)) listed {
+/* a listed successor: its key, tag (pruning), bound, partition of the
+** table and entry of the batch; one left out by partial expansion: its
+** key and bound.  Records, so that a short search writes a page or two
+** of the lists, not one per field */
+typedef struct listed {
   uint64_t key;
   uint32_t tag;
   uint8_t f;
+  uint8_t part;
+  uint16_t parent;
 } listed;
 
 typedef struct __attribute__((packed)) leftout {
@@ -116,6 +135,9 @@ typedef struct apiece {
   listed *c;                        /* successors listed */
   size_t nc;                        /* how many */
   leftout *l;                       /* partial: successors left out */
+  uint32_t *ix;                     /* shared phase 2: c's indices by
+                                    ** partition, in order within each */
+  uint32_t off[NPART + 1];          /* partition p's: ix[off[p]..off[p+1]) */
 } apiece;
 
 /* a batch: its entries, and what phase 1 found for each */
@@ -129,10 +151,15 @@ typedef struct abatch {
   int re;                           /* re-expansions */
   int partial;                      /* expanded partially */
   int filter;                       /* phase 1 drops what the table holds */
+  int grouped;                      /* phase 1 fills the pieces' ix */
+  int exact;                        /* phase 1 read a table nobody wrote */
+  size_t stop;                      /* the first goal entry, else nb */
+  size_t ps;                        /* entries per piece */
   int npiece;
   int taken;                        /* pieces taken (atomic) */
   uint8_t *status;                  /* per entry */
   uint8_t *gx;                      /* its cost */
+  uint8_t *epart;                   /* its partition */
   uint32_t *nchild;                 /* successors listed */
   uint32_t *nleft;                  /* successors left out (partial) */
   uint64_t *lkey;                   /* the left out one of least bound */
@@ -151,6 +178,13 @@ struct astar {
   void *lists;                      /* their pieces' lists, one mapping */
   size_t lbytes;
   abatch *p1;                       /* the batch of the workers' phase 1 */
+  abatch *p2;                       /* the batch whose inserts they share */
+  int nextpart;                     /* partitions of p2 taken (atomic) */
+  uint32_t *acc;                    /* the successors let in, by partition:
+                                    ** piece * per + index, in batch order */
+  size_t accat[NPART], accn[NPART]; /*   partition p's at acc + accat[p] */
+  size_t newn[NPART];               /* states new in each partition */
+  size_t per;                       /* successors per piece at most */
   aworker w[MAXTHREADS];
   team tm;
 };
@@ -239,11 +273,30 @@ static int h_above(const pn_keygame *g, uint64_t key, int bound) {
   return h > bound ? h : 0;
 }
 
+/* the partitions of a piece's successors: counted (the room a batch
+** needs, astar_reserve), and with `ix`, their indices grouped by
+** partition for the threads that share phase 2 */
+static void group(apiece *pc, int ix) {
+  uint32_t at[NPART];
+  size_t j;
+  int p;
+  memset(pc->off, 0, sizeof pc->off);
+  for (j = 0; j < pc->nc; j++) {
+    unsigned q = part_of(pc->c[j].key);
+    pc->c[j].part = (uint8_t)q;
+    pc->off[q + 1]++;
+  }
+  for (p = 0; p < NPART; p++) pc->off[p + 1] += pc->off[p];
+  if (!ix) return;
+  memcpy(at, pc->off, sizeof at);
+  for (j = 0; j < pc->nc; j++) pc->ix[at[pc->c[j].part]++] = (uint32_t)j;
+}
+
 /* phase 1 on piece k of batch B */
 static void astar_piece(astar *a, aworker *w, abatch *B, int k) {
   const pn_keygame *g = a->g;
   apiece *pc = &B->piece[k];
-  size_t lo = (size_t)k * PIECE, hi = lo + PIECE < B->nb ? lo + PIECE
+  size_t lo = (size_t)k * B->ps, hi = lo + B->ps < B->nb ? lo + B->ps
                                                           : B->nb, i;
   size_t nc = 0, nl = 0;
   /* the entries' own slots are looked up first (not re-expansions of
@@ -263,6 +316,7 @@ static void astar_piece(astar *a, aworker *w, abatch *B, int k) {
     B->nleft[i] = 0;
     B->lbound[i] = 0;
     B->gx[i] = 0;
+    B->epart[i] = (uint8_t)part_of(key);
     if (B->re) {            /* closed, its cost final, not the goal */
       gx = a->packed ? entry_cost(e) : astar_get(a, key) & ~CLOSED;
     } else {
@@ -332,12 +386,14 @@ static void astar_piece(astar *a, aworker *w, abatch *B, int k) {
       }
       pc->c[nc].key = c;
       pc->c[nc].tag = w->sc.mv[j];
-      pc->c[nc++].f = (uint8_t)fc;
+      pc->c[nc].f = (uint8_t)fc;
+      pc->c[nc++].parent = (uint16_t)i;
     }
     B->nchild[i] = (uint32_t)(nc - firstc);
     B->nleft[i] = (uint32_t)(nl - firstl);
   }
   pc->nc = nc;
+  group(pc, B->grouped);
 }
 
 /* phase 1: the pieces of B not yet taken */
@@ -349,14 +405,22 @@ static void astar_take(astar *a, aworker *w, abatch *B) {
   }
 }
 
-static void astar_phase1(void *ud) {
+static void split_take(astar *a, abatch *B);
+
+/* a worker's round: its share of p2's inserts, then of p1's phase 1 */
+static void astar_job(void *ud) {
   aworker *w = ud;
-  astar_take(w->a, w, w->a->p1);
+  astar *a = w->a;
+  if (a->p2) {
+    split_take(a, a->p2);
+    team_sync(&a->tm);
+  }
+  if (a->p1) astar_take(a, w, a->p1);
 }
 
 static void *aworker_main(void *ud) {
   aworker *w = ud;
-  team_serve(&w->a->tm, astar_phase1, w);      /* a round: a batch */
+  team_serve(&w->a->tm, astar_job, w);         /* a round: a batch */
   return NULL;
 }
 
@@ -453,11 +517,11 @@ static int astar_phase2(astar *a, abatch *B, abuckets *bk,
   for (i = 0; i < B->nb && i < CLOSEAHEAD; i++)
     astar_prefetch(a, entry_key(a, B->e[i]));
   for (i = 0; i < B->nb; i++) {
-    const apiece *pc = &B->piece[i / PIECE];
+    const apiece *pc = &B->piece[i / B->ps];
     uint64_t key = entry_key(a, B->e[i]);
     uint32_t tag = entry_tag(a, B->e[i]), j;
     int gx = B->gx[i], nf, fc, isnew;
-    if (i % PIECE == 0) cat = lat = 0;
+    if (i % B->ps == 0) cat = lat = 0;
     if (i + CLOSEAHEAD < B->nb) {
       astar_prefetch(a, entry_key(a, B->e[i + CLOSEAHEAD]));
       if (B->lbound[i + CLOSEAHEAD])
@@ -502,46 +566,194 @@ static int astar_phase2(astar *a, abatch *B, abuckets *bk,
   return 1;
 }
 
-/* whether B's phase 2 may run beside another batch's phase 1: no table
-** may grow while it does (B lists at most that many new states) */
-static int room_for(const astar *a, const abatch *B) {
+/* the successors phase 1 listed for B, and in partition p */
+static size_t listed_in(const abatch *B, int p) {
   size_t n = 0;
+  int k;
+  for (k = 0; k < B->npiece; k++)
+    n += p < 0 ? B->piece[k].nc
+               : B->piece[k].off[p + 1] - B->piece[k].off[p];
+  return n;
+}
+
+/* room in every table for what B listed there, made before B's phase 2
+** (by the thread that pops; no other reads the tables then): no table
+** grows while threads insert or read, and every number of threads grows
+** them at the same batches.  0 when the budget refuses */
+static int astar_reserve(astar *a, const abatch *B) {
   int p;
-  for (p = 0; p < B->npiece; p++) n += B->piece[p].nc;
-  for (p = 0; p < NPART; p++)
-    if (a->t[p].n + n >= a->t[p].full) return 0;
+  for (p = 0; p < NPART; p++) {
+    keytab *t = &a->t[p];
+    size_t n = listed_in(B, p);
+    while (t->n + n >= t->full)
+      if (!tab_grow(t)) return 0;
+  }
   return 1;
 }
 
-/* a batch's share of the lists: per successors for each piece, listed
-** and left out */
-static size_t lists_bytes(size_t per) {
-  return NPIECE * per * (sizeof(listed) + sizeof(leftout));
+/* {--------------------------------------------------------------------
+** Phase 2 shared by partitions
+** --------------------------------------------------------------------- */
+
+/* the next successor of partition p's walk through B (piece *k, place
+** *j of its ix range), or NULL at the end */
+static inline const listed *part_next(const abatch *B, int p, int *k,
+                                      uint32_t *j, uint32_t *id,
+                                      size_t per) {
+  while (*k < B->npiece && *j >= B->piece[*k].off[p + 1]) {
+    if (++*k < B->npiece) *j = B->piece[*k].off[p];
+  }
+  if (*k >= B->npiece) return NULL;
+  {
+    const apiece *pc = &B->piece[*k];
+    uint32_t x = pc->ix[(*j)++];
+    *id = (uint32_t)((size_t)*k * per) + x;
+    return &pc->c[x];
+  }
 }
 
-/* B's arrays, and its pieces' lists from m (lists_bytes(per) of them) */
-static int abatch_init(abatch *B, size_t per, uint8_t *m) {
+/* partition p of B's inserts: its entries before B->stop closed, the
+** successors of those inserted in batch order, the ones let in (new, or
+** cheaper) noted in acc for the walk that pushes.  Its table has room
+** (astar_reserve), and no other thread touches it meanwhile */
+static void split_part(astar *a, const abatch *B, int p) {
+  keytab *t = &a->t[p];
+  uint32_t *acc = a->acc + a->accat[p], id, aid;
+  size_t i, na = 0, nnew = 0, q = 0, qa = 0;
+  uint64_t ring[RING];
+  const listed *lc;
+  int k = 0, ka = 0, isnew;
+  uint32_t j = B->npiece ? B->piece[0].off[p] : 0, ja = j;
+  size_t per = a->per;
+  if (!B->re)
+    for (i = 0; i < B->stop; i++)
+      if (B->epart[i] == p && B->status[i] == A_EXPAND) {
+        uint8_t *v = astar_slot(a, entry_key(a, B->e[i]));
+        if (v) val_set(v, *v | CLOSED);
+      }
+  /* a cursor AHEAD successors on fetches their slots */
+  for (i = 0; i < AHEAD && (lc = part_next(B, p, &ka, &ja, &aid, per)); i++) {
+    uint64_t h = pn_mix64(lc->key);
+    ring[qa++ % RING] = h;
+    tab_prefetch(t, h);
+  }
+  while ((lc = part_next(B, p, &k, &j, &id, per))) {
+    uint64_t h = ring[q++ % RING];
+    const listed *la = part_next(B, p, &ka, &ja, &aid, per);
+    size_t e = lc->parent;
+    int gx = B->gx[e];
+    uint8_t *cv;
+    if (la) {
+      uint64_t ha = pn_mix64(la->key);
+      ring[qa++ % RING] = ha;
+      tab_prefetch(t, ha);
+    }
+    if (e >= B->stop || B->status[e] != A_EXPAND) continue;
+    cv = tab_put_reserved(t, lc->key, h, (uint8_t)(gx + 1), &isnew);
+    if (!isnew) {
+      if ((*cv & CLOSED) || *cv <= gx + 1) continue;
+      val_set(cv, (uint8_t)(gx + 1));
+    } else {
+      nnew++;
+    }
+    acc[na++] = id;
+  }
+  a->accn[p] = na;
+  a->newn[p] = nnew;
+}
+
+/* the partitions of B not yet taken */
+static void split_take(astar *a, abatch *B) {
+  int p;
+  while ((p = __atomic_fetch_add(&a->nextpart, 1, __ATOMIC_RELAXED))
+         < NPART)
+    split_part(a, B, p);
+}
+
+/* after the partitions: B's lists walked in order, its expansions counted
+** and the successors let in pushed on their buckets; 0 when a limit
+** stops it */
+static int split_push(astar *a, const abatch *B, abuckets *bk,
+                      pn_keyresult *res) {
+  size_t cur[NPART] = { 0 }, i, cat = 0;
+  vec *row;
+  for (i = 0; i < B->stop; i++) {
+    const apiece *pc = &B->piece[i / B->ps];
+    uint32_t base = (uint32_t)((i / B->ps) * a->per), j;
+    int gx = B->gx[i];
+    if (i % B->ps == 0) cat = 0;
+    if (B->status[i] == A_EXPAND && !B->re) res->expanded++;
+    for (j = 0; j < B->nchild[i]; j++) {
+      const listed *lc = &pc->c[cat + j];
+      int p = lc->part, fc = lc->f;
+      if (cur[p] == a->accn[p]
+          || a->acc[a->accat[p] + cur[p]] != base + (uint32_t)(cat + j))
+        continue;
+      cur[p]++;
+      if (!(row = bucket_row(bk, fc))
+          || !vec_push(&row[gx + 1], entry_of(a, lc->key, lc->tag, gx + 1)))
+        return 0;
+      if (bk->top[fc] < gx + 1) bk->top[fc] = gx + 1;
+    }
+    cat += B->nchild[i];
+  }
+  return 1;
+}
+
+/* whether B's inserts may be shared by the threads: a batch whose
+** entries phase 1 saw exactly (nothing wrote the table meanwhile), not
+** re-expansions or partial, large enough, and not near max_states (the
+** walk in order stops exactly there) */
+static int splits(const astar *a, const abatch *B, const pn_budget *b) {
+  return a->tm.n > 1 && B->grouped && B->exact && !B->re && !B->partial
+         && B->nb >= APAR
+         && !(b->max_states && b->states + listed_in(B, -1) >= b->max_states);
+}
+
+/* the first goal among B's entries (phase 1's status is exact: splits) */
+static size_t first_goal(const abatch *B) {
+  size_t i;
+  for (i = 0; i < B->nb; i++)
+    if (B->status[i] == A_GOAL) return i;
+  return B->nb;
+}
+
+/* }-------------------------------------------------------------------- */
+
+/* a batch's share of the lists: per successors for each piece, listed
+** and left out, and (threads sharing phase 2) grouped by partition */
+static size_t lists_bytes(size_t per, int shared) {
+  return NPIECE * per * (sizeof(listed) + sizeof(leftout)
+                         + (shared ? sizeof(uint32_t) : 0));
+}
+
+/* B's arrays, and its pieces' lists from m (lists_bytes(per, shared) of
+** them) */
+static int abatch_init(abatch *B, size_t per, int shared, uint8_t *m) {
   int k;
   memset(B, 0, sizeof *B);
   B->e = malloc(ABATCH * sizeof *B->e);
   B->status = malloc(ABATCH);
   B->gx = malloc(ABATCH);
+  B->epart = malloc(ABATCH);
   B->lbound = malloc(ABATCH);
   B->nchild = malloc(ABATCH * sizeof *B->nchild);
   B->nleft = malloc(ABATCH * sizeof *B->nleft);
   B->lkey = malloc(ABATCH * sizeof *B->lkey);
-  if (!B->e || !B->status || !B->gx || !B->lbound || !B->nchild
-      || !B->nleft || !B->lkey)
+  if (!B->e || !B->status || !B->gx || !B->epart || !B->lbound
+      || !B->nchild || !B->nleft || !B->lkey)
     return 0;
   for (k = 0; k < NPIECE; k++, m += per * sizeof(listed))
     B->piece[k].c = (listed *)(void *)m;
+  for (k = 0; shared && k < NPIECE; k++, m += per * sizeof(uint32_t))
+    B->piece[k].ix = (uint32_t *)(void *)m;
   for (k = 0; k < NPIECE; k++, m += per * sizeof(leftout))
     B->piece[k].l = (leftout *)(void *)m;
   return 1;
 }
 
 static void abatch_free(abatch *B) {
-  free(B->e); free(B->status); free(B->gx); free(B->lbound);
+  free(B->e); free(B->status); free(B->gx); free(B->epart); free(B->lbound);
   free(B->nchild); free(B->nleft); free(B->lkey);
 }
 
@@ -556,7 +768,10 @@ static void astar_pop(astar *a, abuckets *bk, int f, abatch *B) {
   B->f = f;
   B->re = q == &bk->again[f];
   B->partial = a->partial;
-  B->npiece = (int)((B->nb + PIECE - 1) / PIECE);
+  /* pieces as many as NPIECE, of at least MINPIECE entries */
+  B->ps = (B->nb + NPIECE - 1) / NPIECE;
+  if (B->ps < MINPIECE) B->ps = MINPIECE;
+  B->npiece = (int)((B->nb + B->ps - 1) / B->ps);
   B->taken = 0;
   vec_trim(q);
 }
@@ -601,7 +816,11 @@ int pn_key_astar(const pn_keygame *g, uint64_t start, int threads,
   }
   /* the lists of a piece hold its entries' successors at most */
   per = (size_t)PIECE * (size_t)(g->maxsucc + 1);
-  bufbytes = 2 * lists_bytes(per);
+  a->per = per;
+  /* the same on any number of threads (the budget decides when expansion
+  ** turns partial): two batches' lists, and the successors let in by
+  ** the threads sharing phase 2 */
+  bufbytes = 2 * lists_bytes(per, 1) + NPIECE * per * sizeof(uint32_t);
   for (t = 0; t < threads; t++) {
     aworker *w = &a->w[t];
     w->a = a;
@@ -616,9 +835,12 @@ int pn_key_astar(const pn_keygame *g, uint64_t start, int threads,
   ** would be taken and given back at each search) */
   a->lbytes = bufbytes;
   a->lists = pn_bigalloc_sparse(a->lbytes);
+  if (a->lists) a->acc = (uint32_t *)(void *)((uint8_t *)a->lists
+                                              + 2 * lists_bytes(per, 1));
   if (t < threads || !a->lists
-      || !abatch_init(&a->ab[0], per, a->lists)
-      || !abatch_init(&a->ab[1], per, (uint8_t *)a->lists + bufbytes / 2)) {
+      || !abatch_init(&a->ab[0], per, 1, a->lists)
+      || !abatch_init(&a->ab[1], per, 1,
+                      (uint8_t *)a->lists + lists_bytes(per, 1))) {
     rc = pn_seterror(err, PN_ENOMEM, "out of memory for A*'s buffers");
     goto cleanup;
   }
@@ -651,7 +873,7 @@ int pn_key_astar(const pn_keygame *g, uint64_t start, int threads,
     ** so that its phase 1 can run on the other threads meanwhile */
     B2 = NULL;
     for (;;) {
-      int par, beside;
+      int par, split = 0, beside = 0;
       if (!a->partial && !(lim && lim->partial < 0)
           && b.used - fixed > (b.max - fixed) / 4 * 3) {
         a->partial = 1;                  /* the rest lean, at a cost */
@@ -662,17 +884,51 @@ int pn_key_astar(const pn_keygame *g, uint64_t start, int threads,
       astar_pop(a, bk, f, B1);
       if (B1->nb == 0 && !B2) break;
       par = B1->nb >= APAR && team_ready(&a->tm) > 1;
-      /* B2's inserts beside B1's phase 1 when its packed table slots can
-      ** be read as they are written and no table will grow */
-      beside = par && B2 && a->packed && room_for(a, B2);
-      a->p1 = B1;
+      if (B2) {
+        if (!astar_reserve(a, B2)) goto stopped;
+        split = splits(a, B2, &b);
+        /* under partial expansion, B2's inserts in order beside B1's
+        ** phase 1 when its packed table slots can be read as they are
+        ** written; else before it, so that B1's phase 1 reads the table
+        ** as its phase 2 will find it */
+        beside = !split && par && a->packed && (B2->re || B2->partial);
+      }
+      a->p1 = B1->nb ? B1 : NULL;
       B1->filter = par || !cheap;
-      if (B2 && !beside) ok = astar_phase2(a, B2, bk, res, &found, &goal);
-      if (ok && !found && B1->nb) {
-        if (par) team_begin(&a->tm);
-        if (beside) ok = astar_phase2(a, B2, bk, res, &found, &goal);
-        astar_take(a, &a->w[0], B1);
-        if (par) team_end(&a->tm);
+      B1->grouped = a->tm.n > 1;
+      B1->exact = !beside;
+      if (split) {
+        /* the threads insert B2's successors by partition, then one
+        ** pushes them in order while the others list B1's */
+        size_t at = 0;
+        int p;
+        for (p = 0; p < NPART; p++) {
+          a->accat[p] = at;
+          at += listed_in(B2, p);
+        }
+        B2->stop = first_goal(B2);
+        a->p2 = B2;
+        a->nextpart = 0;
+        team_begin(&a->tm);
+        split_take(a, B2);
+        team_sync(&a->tm);
+        ok = split_push(a, B2, bk, res);
+        if (a->p1) astar_take(a, &a->w[0], B1);
+        team_end(&a->tm);
+        a->p2 = NULL;
+        for (p = 0; p < NPART; p++) b.states += a->newn[p];
+        if (ok && B2->stop < B2->nb) {
+          found = 1;
+          goal = entry_key(a, B2->e[B2->stop]);
+        }
+      } else {
+        if (B2 && !beside) ok = astar_phase2(a, B2, bk, res, &found, &goal);
+        if (ok && !found && B1->nb) {
+          if (par) team_begin(&a->tm);
+          if (beside) ok = astar_phase2(a, B2, bk, res, &found, &goal);
+          astar_take(a, &a->w[0], B1);
+          if (par) team_end(&a->tm);
+        }
       }
       if (!ok) goto stopped;
       if (found) break;

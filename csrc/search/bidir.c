@@ -347,7 +347,7 @@ static void run_phases(void *ud) {
   if (w->id < bd->nt)
     expand_slice(bd, w, bd->lo + team_slice(len, w->id, bd->nt),
                  bd->lo + team_slice(len, w->id + 1, bd->nt));
-  if (bd->nt > 1) pthread_barrier_wait(&bd->tm.bar);
+  if (bd->nt > 1) team_sync(&bd->tm);
   if (__atomic_load_n(&bd->failed, __ATOMIC_RELAXED)) return;
   for (p = w->id; p < NPART && w->id < bd->nt; p += bd->nt)
     if (!insert_part(bd, p)) {

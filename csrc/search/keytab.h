@@ -161,6 +161,19 @@ static inline uint8_t tab_get_h(const keytab *t, uint64_t key, uint64_t h) {
   return w != EMPTY ? t->val[j] : NOVAL;
 }
 
+/* key with val into the free slot j */
+static inline uint8_t *tab_store(keytab *t, size_t j, uint64_t key,
+                                 uint8_t val) {
+  if (t->packed) {
+    __atomic_store_n(&t->keys[j], key << 8 | val, __ATOMIC_RELAXED);
+  } else {
+    t->keys[j] = key;
+    t->val[j] = val;
+  }
+  t->n++;
+  return slot_val(t, j);
+}
+
 /* slot of key (whose pn_mix64 is h), inserting it with val if absent
 ** (*isnew); NULL when the budget is exhausted.  Inlined: it is the inner
 ** loop of every search (the rare paths are the calls) */
@@ -172,15 +185,21 @@ HOT uint8_t *tab_put_h(keytab *t, uint64_t key, uint64_t h, uint8_t val,
   j = tab_find(t, key, h, &w);
   if (w != EMPTY) { *isnew = 0; return slot_val(t, j); }
   if (!pn_budget_count(t->b)) return NULL;
-  if (t->packed) {
-    __atomic_store_n(&t->keys[j], key << 8 | val, __ATOMIC_RELAXED);
-  } else {
-    t->keys[j] = key;
-    t->val[j] = val;
-  }
-  t->n++;
   *isnew = 1;
-  return slot_val(t, j);
+  return tab_store(t, j, key, val);
+}
+
+/* tab_put_h for a thread that inserts in its own table beside others in
+** theirs (A*'s shared phase 2): the caller made room (no growth) and
+** counts the new states itself */
+HOT uint8_t *tab_put_reserved(keytab *t, uint64_t key, uint64_t h,
+                              uint8_t val, int *isnew) {
+  size_t j;
+  uint64_t w;
+  j = tab_find(t, key, h, &w);
+  if (w != EMPTY) { *isnew = 0; return slot_val(t, j); }
+  *isnew = 1;
+  return tab_store(t, j, key, val);
 }
 
 static inline uint8_t *tab_put(keytab *t, uint64_t key, uint8_t val, int *isnew) {

@@ -1,6 +1,8 @@
 /*
 ** team.h -- a team of threads for the searches: the caller (worker 0) and
 ** workers 1..n-1, in step through a barrier, round after round (team.c).
+** The barrier spins a little before it sleeps: A*'s rounds are a few
+** tens of microseconds, about what waking a sleeping thread takes.
 */
 #ifndef PN_TEAM_H
 #define PN_TEAM_H
@@ -19,7 +21,10 @@ typedef struct team {
   char *arg;
   size_t size;
   pthread_t tid[MAXTHREADS];
-  pthread_barrier_t bar;
+  unsigned arrived;           /* threads at the barrier (atomic) */
+  unsigned gen;               /* its passes (atomic) */
+  pthread_mutex_t lock;       /* for the threads that sleep at it */
+  pthread_cond_t wake;
   pthread_mutex_t startlock;
 } team;
 
