@@ -26,23 +26,25 @@
 **      costs less than the probe (pn_keygame.h_cheap): phase 2 probes
 **      each anyway.  The heuristic is computed here.
 **   2. the successors are inserted and pushed on their buckets in batch
-**      order.  On one thread, the thread walks the lists in order: it
-**      checks each entry against the table again, closes its state,
-**      inserts its successors and pushes them.  Shared by threads, each
-**      takes partitions of the table (below) and inserts, in batch order,
-**      the successors phase 1 listed there; then one thread walks the
-**      lists in order and pushes those they let in, while the others take
-**      the next batch's phase 1.
+**      order.  On one thread, for a small batch and under partial
+**      expansion, one thread walks the lists in order: it checks each
+**      entry against the table again, closes its state, inserts its
+**      successors and pushes them.  Else the threads take partitions of
+**      the table (below) and each inserts, in batch order, the successors
+**      phase 1 listed there; then one thread walks the lists in order and
+**      pushes those they let in, while the others take the next batch's
+**      phase 1.
 ** Each batch is popped before the batch before it goes through phase 2.
 ** Under partial expansion, one thread walks a batch's lists while the
-** others run phase 1 of the next.  Phase 1 only reads the table, which phase 2 may be writing:
-** a slot is one word, read and written whole (relaxed atomics), and no
-** table grows meanwhile (its room for a batch is made before its phase 2,
-** the same way on any number of threads).  What phase 1 reads of the
-** table only saves work: the table is monotone (costs only fall, closed
-** stays closed), so a successor it drops would be dropped by phase 2 too,
-** and phase 2 decides everything else from the table as it is then
-** (stale entries; under partial expansion, next_bound).
+** others run phase 1 of the next.  Phase 1 only reads the table, which
+** phase 2 may be writing: a slot is one word, read and written whole
+** (relaxed atomics), and no table grows meanwhile (its room for a batch
+** is made before its phase 2, the same way on any number of threads).
+** What phase 1 reads of the table only saves work: the table is monotone
+** (costs only fall, closed stays closed), so a successor it drops would
+** be dropped by phase 2 too, and phase 2 decides everything else from
+** the table as it is then (stale entries; under partial expansion,
+** next_bound).
 **
 ** The inserts shared by partitions decide as the walk in order would.
 ** Each partition's successors are taken in batch order by the one thread
