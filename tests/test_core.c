@@ -2,12 +2,15 @@
 ** test_core.c -- tests of libpenny through its plain C API, without Lua:
 ** the core is a library first.  Output is TAP ("ok N - ...").
 */
+#define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "penny.h"
 #include "search/bitboard.h"     /* the engine's bitboards, tested below */
+#include "search/team.h"         /* the searches' thread team */
 
 static int ntest = 0, nfail = 0;
 
@@ -276,7 +279,51 @@ static void test_errors(void) {
   }
 }
 
+/* the thread team: rounds in step, and a team stopped before its
+** workers first run (a worker that started after the stop's quit flag
+** once left without coming to the barrier: the stop then hung) */
+typedef struct tworker {
+  team *tm;
+  int *count;
+} tworker;
+
+static void tjob(void *ud) {
+  tworker *w = ud;
+  __atomic_add_fetch(w->count, 1, __ATOMIC_RELAXED);
+  team_sync(w->tm);
+  __atomic_add_fetch(w->count, 1, __ATOMIC_RELAXED);
+}
+
+static void *tmain(void *ud) {
+  tworker *w = ud;
+  team_serve(w->tm, tjob, w);
+  return NULL;
+}
+
+static void test_team(void) {
+  team tm;
+  tworker w[4];
+  int count = 0, i, r, n = 0, good = 1;
+  for (i = 0; i < 4; i++) { w[i].tm = &tm; w[i].count = &count; }
+  for (r = 0; r < 200; r++) {
+    team_start(&tm, 4, tmain, w, sizeof w[0]);
+    n = team_ready(&tm);
+    team_stop(&tm);
+  }
+  ok(n == 4, "a team of 4 started and stopped 200 times before any round");
+  team_start(&tm, 4, tmain, w, sizeof w[0]);
+  n = team_ready(&tm);
+  for (r = 0; r < 1000; r++) {
+    count = 0;
+    team_round(&tm, tjob, &w[0], 0);
+    good &= count == 2 * n;
+  }
+  team_stop(&tm);
+  ok(n == 4 && good, "1,000 rounds of 4 threads, each with a barrier inside");
+}
+
 int main(void) {
+  alarm(600);                   /* a hang (a thread team's) fails the run */
   test_packing();
   test_neighbours();
   test_moves_and_check();
@@ -284,6 +331,7 @@ int main(void) {
   test_bfs();
   test_shift_counts();
   test_errors();
+  test_team();
   printf("1..%d\n", ntest);
   return nfail != 0;
 }
