@@ -74,50 +74,6 @@ function P.M()
     anchor = "the threaded search, same run" })
 end
 
--- part P: threads.  The complete table of a font5x7 start letter and A*
--- on font5x9 F-R, each thread count in a process of its own; ratios
--- against 2 threads (the issue's anchor) and 1
-function P.P()
-  begin()
-  say("\n## P. threads: the full-space search and A*\n")
-  local counts = {}
-  for n in (opts.counts or "1,2"):gmatch("%d+") do counts[#counts + 1] = tonumber(n) end
-  local letter = opts.letters or "A"
-  local rows, at = {}, {}
-  for _, n in ipairs(counts) do
-    local f = io.popen("build/penny bench/letter_table.lua " .. letter .. " " .. n
-      .. " 2>/dev/null")
-    local line = f:read("a")
-    f:close()
-    local tsec = tonumber(line:match("^(%S+) %d+"))
-    f = io.popen("build/penny bench/astar_one.lua font5x9 F-R " .. n .. " 2>/dev/null")
-    line = f:read("a")
-    f:close()
-    local asec, pdb, states, moves, chaffin =
-      line:match("^(%S+) (%S+) (%d+) (%d+) (%d+)")
-    assert(tsec and asec and moves == chaffin, "part P: a run failed: " .. line)
-    rows[#rows + 1] = { n = n, t = tsec, a = tonumber(asec), pdb = tonumber(pdb),
-                        states = tonumber(states) }
-    at[n] = rows[#rows]
-  end
-  say("| threads | table, font5x7 %s: s | x 1 thread | x 2 threads | A*, font5x9 F-R: s "
-    .. "| of which databases | states | x 1 thread | x 2 threads |", letter)
-  say("|---|---|---|---|---|---|---|---|---|")
-  local function x(base, v) return base and string.format("%.2f", base / v) or "" end
-  for _, r in ipairs(rows) do
-    say("| %d | %.1f | %s | %s | %.1f | %.1f | %d | %s | %s |", r.n, r.t,
-      x(at[1] and at[1].t, r.t), x(at[2] and at[2].t, r.t), r.a, r.pdb, r.states,
-      x(at[1] and at[1].a, r.a), x(at[2] and at[2].a, r.a))
-  end
-  local top = rows[#rows]
-  result("P", { workload = "threads: font5x7 letter " .. letter .. "'s complete table, "
-      .. "A* on font5x9 F-R, 1 to " .. top.n .. " threads",
-    figure = at[2] and string.format("2 -> %d threads: table %.2fx, A* %.2fx",
-      top.n, at[2].t / top.t, at[2].a / top.a) or "",
-    target = "2 -> 16 threads: table >= 7x, A* >= 4x",
-    anchor = "the same runs on 2 threads" })
-end
-
 -- the fields of bench/letter_table.lua's first line
 local function table_line(text)
   local sec, reached, maxdepth, _, peak, layers, dists, windows, memory,
@@ -206,6 +162,48 @@ function P.T()
       t9.chaffin, t9.seconds / 60, t9.peak / 1e9, n7 / w7),
     target = "≤ 20 GB peak RSS, ≤ 2 h",
     anchor = "Chaffin: about 68 GB and 30 h per start letter" })
+end
+
+-- part P: threads.  The complete table of a font5x7 start letter and A*
+-- on font5x9 F-R, each thread count in a process of its own; ratios
+-- against 2 threads (the issue's anchor) and 1
+function P.P()
+  begin()
+  say("\n## P. threads: the full-space search and A*\n")
+  local counts = {}
+  for n in (opts.counts or "1,2"):gmatch("%d+") do counts[#counts + 1] = tonumber(n) end
+  local letter = opts.letters or "A"
+  local rows, at = {}, {}
+  for _, n in ipairs(counts) do
+    local t, text = run_table(letter .. " " .. n)
+    assert(t, "part P: the table failed: " .. text)
+    local tsec = t.seconds
+    local f = io.popen("build/penny bench/astar_one.lua font5x9 F-R " .. n .. " 2>/dev/null")
+    local line = f:read("a")
+    f:close()
+    local asec, pdb, states, moves, chaffin =
+      line:match("^(%S+) (%S+) (%d+) (%d+) (%d+)")
+    assert(asec and moves == chaffin, "part P: A* failed: " .. line)
+    rows[#rows + 1] = { n = n, t = tsec, a = tonumber(asec), pdb = tonumber(pdb),
+                        states = tonumber(states) }
+    at[n] = rows[#rows]
+  end
+  say("| threads | table, font5x7 %s: s | x 1 thread | x 2 threads | A*, font5x9 F-R: s "
+    .. "| of which databases | states | x 1 thread | x 2 threads |", letter)
+  say("|---|---|---|---|---|---|---|---|---|")
+  local function x(base, v) return base and string.format("%.2f", base / v) or "" end
+  for _, r in ipairs(rows) do
+    say("| %d | %.1f | %s | %s | %.1f | %.1f | %d | %s | %s |", r.n, r.t,
+      x(at[1] and at[1].t, r.t), x(at[2] and at[2].t, r.t), r.a, r.pdb, r.states,
+      x(at[1] and at[1].a, r.a), x(at[2] and at[2].a, r.a))
+  end
+  local top = rows[#rows]
+  result("P", { workload = "threads: font5x7 letter " .. letter .. "'s complete table, "
+      .. "A* on font5x9 F-R, 1 to " .. top.n .. " threads",
+    figure = at[2] and string.format("2 -> %d threads: table %.2fx, A* %.2fx",
+      top.n, at[2].t / top.t, at[2].a / top.a) or "",
+    target = "2 -> 16 threads: table >= 7x, A* >= 4x",
+    anchor = "the same runs on 2 threads" })
 end
 
 return P

@@ -473,6 +473,15 @@ static void bucket_free(abuckets *bk, int f) {
   vec_free(&bk->again[f]);
 }
 
+/* successor lc, at cost g, pushed on its bucket; 0 when a limit stops it */
+static inline int push_open(const astar *a, abuckets *bk, const listed *lc,
+                            int g) {
+  vec *row = bucket_row(bk, lc->f);
+  if (!row || !vec_push(&row[g], entry_of(a, lc->key, lc->tag, g))) return 0;
+  if (bk->top[lc->f] < g) bk->top[lc->f] = g;
+  return 1;
+}
+
 /* phase 2 walks the pieces' lists in order: fetch the slot of the next
 ** successor of a cursor (piece *pk, successor *pj) running ahead, its
 ** hash kept in ring[(*q)++ % RING] for the insert that follows */
@@ -508,12 +517,11 @@ static int next_bound(const astar *a, const abatch *B, size_t i,
 
 /* phase 2 of batch B: close its states, insert the successors listed,
 ** push them on their buckets; 0 when a limit stops it.  Another batch may
-** be in phase 1 meanwhile: then no table may grow (the caller checks). */
+** be in phase 1 meanwhile: no table grows (the caller made room). */
 static int astar_phase2(astar *a, abatch *B, abuckets *bk,
                         pn_keyresult *res, int *found, uint64_t *goal) {
   size_t i, pj = 0, cat = 0, lat = 0, qa = 0, q = 0;
   int pk = 0;
-  vec *row;
   uint64_t ring[RING];
   for (i = 0; i < AHEAD; i++) ahead_next(a, B, &pk, &pj, ring, &qa);
   for (i = 0; i < B->nb && i < CLOSEAHEAD; i++)
@@ -522,7 +530,7 @@ static int astar_phase2(astar *a, abatch *B, abuckets *bk,
     const apiece *pc = &B->piece[i / B->ps];
     uint64_t key = entry_key(a, B->e[i]);
     uint32_t tag = entry_tag(a, B->e[i]), j;
-    int gx = B->gx[i], nf, fc, isnew;
+    int gx = B->gx[i], nf, isnew;
     if (i % B->ps == 0) cat = lat = 0;
     if (i + CLOSEAHEAD < B->nb) {
       astar_prefetch(a, entry_key(a, B->e[i + CLOSEAHEAD]));
@@ -555,11 +563,7 @@ static int astar_phase2(astar *a, abatch *B, abuckets *bk,
         if ((*cv & CLOSED) || *cv <= gx + 1) continue;
         val_set(cv, (uint8_t)(gx + 1));
       }
-      fc = lc->f;
-      if (!(row = bucket_row(bk, fc))
-          || !vec_push(&row[gx + 1], entry_of(a, c, lc->tag, gx + 1)))
-        return 0;
-      if (bk->top[fc] < gx + 1) bk->top[fc] = gx + 1;
+      if (!push_open(a, bk, lc, gx + 1)) return 0;
     }
   next:
     cat += B->nchild[i];
@@ -627,12 +631,11 @@ static void split_part(astar *a, const abatch *B, int p) {
   int k = 0, ka = 0, isnew;
   uint32_t j = B->npiece ? B->piece[0].off[p] : 0, ja = j;
   size_t per = a->per;
-  if (!B->re)
-    for (i = 0; i < B->stop; i++)
-      if (B->epart[i] == p && B->status[i] == A_EXPAND) {
-        uint8_t *v = astar_slot(a, entry_key(a, B->e[i]));
-        if (v) val_set(v, *v | CLOSED);
-      }
+  for (i = 0; i < B->stop; i++)        /* never re-expansions: splits */
+    if (B->epart[i] == p && B->status[i] == A_EXPAND) {
+      uint8_t *v = astar_slot(a, entry_key(a, B->e[i]));
+      if (v) val_set(v, *v | CLOSED);
+    }
   /* a cursor AHEAD successors on fetches their slots */
   for (i = 0; i < AHEAD && (lc = part_next(B, p, &ka, &ja, &aid, per)); i++) {
     uint64_t h = pn_mix64(lc->key);
@@ -678,24 +681,20 @@ static void split_take(astar *a, abatch *B) {
 static int split_push(astar *a, const abatch *B, abuckets *bk,
                       pn_keyresult *res) {
   size_t cur[NPART] = { 0 }, i, cat = 0;
-  vec *row;
   for (i = 0; i < B->stop; i++) {
     const apiece *pc = &B->piece[i / B->ps];
     uint32_t base = (uint32_t)((i / B->ps) * a->per), j;
     int gx = B->gx[i];
     if (i % B->ps == 0) cat = 0;
-    if (B->status[i] == A_EXPAND && !B->re) res->expanded++;
+    if (B->status[i] == A_EXPAND) res->expanded++;
     for (j = 0; j < B->nchild[i]; j++) {
       const listed *lc = &pc->c[cat + j];
-      int p = lc->part, fc = lc->f;
+      int p = lc->part;
       if (cur[p] == a->accn[p]
           || a->acc[a->accat[p] + cur[p]] != base + (uint32_t)(cat + j))
         continue;
       cur[p]++;
-      if (!(row = bucket_row(bk, fc))
-          || !vec_push(&row[gx + 1], entry_of(a, lc->key, lc->tag, gx + 1)))
-        return 0;
-      if (bk->top[fc] < gx + 1) bk->top[fc] = gx + 1;
+      if (!push_open(a, bk, lc, gx + 1)) return 0;
     }
     cat += B->nchild[i];
   }
