@@ -36,6 +36,7 @@ B = build
 VERSION := $(shell sed -n 's/^\#define PN_VERSION "\(.*\)"/\1/p' csrc/penny.h)
 
 CORE_SRC = csrc/core/util.c csrc/core/budget.c csrc/core/stateset.c csrc/core/sys.c \
+           csrc/core/spare.c \
            csrc/core/board.c csrc/core/config.c csrc/core/rules.c \
            csrc/core/span.c csrc/core/goal.c csrc/core/takedrop.c \
            csrc/core/slide.c \

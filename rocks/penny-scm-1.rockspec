@@ -24,7 +24,7 @@ build = {
   modules = {
     ["penny.core"] = {
       sources = {
-        "csrc/core/util.c", "csrc/core/budget.c", "csrc/core/stateset.c", "csrc/core/sys.c", "csrc/core/board.c", "csrc/core/config.c",
+        "csrc/core/util.c", "csrc/core/budget.c", "csrc/core/stateset.c", "csrc/core/sys.c", "csrc/core/spare.c", "csrc/core/board.c", "csrc/core/config.c",
         "csrc/core/rules.c", "csrc/core/span.c", "csrc/core/goal.c", "csrc/core/takedrop.c",
         "csrc/core/slide.c", "csrc/search/bfs.c", "csrc/search/bitboard.c",
         "csrc/search/fullbfs.c", "csrc/search/keytab.c",

@@ -11,6 +11,7 @@
 #include "penny.h"
 #include "search/bitboard.h"     /* the engine's bitboards, tested below */
 #include "search/team.h"         /* the searches' thread team */
+#include "core/spare.h"          /* the spare blocks' takes and keeps */
 
 static int ntest = 0, nfail = 0;
 
@@ -322,6 +323,79 @@ static void test_team(void) {
   ok(n == 4 && good, "1,000 rounds of 4 threads, each with a barrier inside");
 }
 
+/* a caller's spare blocks (penny.h): kept by exact size, the oldest
+** given up for room, taken back zeroed; and the searches of a 9 x 9 box
+** (a window past the bitboards) the same with them as without, the
+** second search taking what the first gave back */
+static void test_spare(void) {
+  pn_spare *s = pn_spare_new(1000);
+  char *a = malloc(400), *b = malloc(400), *c = malloc(400), *x;
+  pn_error err;
+  int32_t lo[2] = {0, 0}, size[2] = {9, 9};
+  pn_board *box = pn_board_box(PN_SQUARE, 2, lo, size, &err);
+  static const int cells[][2] = { {0,0}, {1,0}, {2,0}, {3,0}, {4,0}, {5,0},
+    {6,0}, {7,0}, {8,0}, {0,1}, {0,2}, {0,3}, {0,4}, {0,5}, {0,6}, {0,7},
+    {0,8}, {1,1} };
+  pn_config st, go;
+  pn_rule r = {2, 0};
+  pn_searchopts o;
+  pn_result res[3];
+  int m, i, same = 1, found = 0;
+  memset(a, 7, 400);
+  ok(pn_spare_keep(s, a, 400) && pn_spare_keep(s, b, 400)
+       && pn_spare_keep(s, c, 400) && pn_spare_bytes(s) == 800,
+     "spare: three blocks of 400 bytes in 1,000, the oldest freed");
+  x = pn_spare_take(s, 400, 1);
+  ok(x == c && x[0] == 0 && x[399] == 0 && pn_spare_bytes(s) == 400,
+     "spare: the newest block of the size taken back, zeroed");
+  ok(pn_spare_take(s, 300, 0) == NULL && pn_spare_take_map(s, 400) == NULL
+       && pn_spare_keep(s, x, 2000) == 0,
+     "spare: no block of another size or kind; none larger than the whole");
+  free(x);
+  pn_spare_free(s);
+  s = pn_spare_new((size_t)64 << 20);
+  pn_config_init(&st); pn_config_init(&go);
+  for (i = 0; i < (int)(sizeof cells / sizeof cells[0]); i++)
+    add(&st, P(box, cells[i][0], cells[i][1]));
+  /* the goal: six moves on, each the 7k-th of the list */
+  pn_config_copy(&go, &st, &err);
+  for (i = 0; i < 6; i++) {
+    pn_move *mv = NULL;
+    size_t n = 0;
+    if (pn_moves(box, &r, &go, &mv, &n, &err) == PN_OK && n) {
+      pn_config_remove(&go, mv[(size_t)(7 * i) % n].from);
+      add(&go, mv[(size_t)(7 * i) % n].to);
+    }
+    free(mv);
+  }
+  for (m = PN_M_BIDIR; m <= PN_M_ASTAR; m += PN_M_ASTAR - PN_M_BIDIR) {
+    for (i = 0; i < 3; i++) {
+      memset(&o, 0, sizeof o);
+      o.method = (pn_method)m;
+      o.threads = 1;
+      o.pdb = -1;
+      o.lim.max_states = 200000;
+      o.lim.spare = i ? s : NULL;
+      pn_result_init(&res[i]);
+      pn_search(box, &r, &st, &go, PN_FIXED, &o, &res[i], &err);
+      if (i == 1) found += pn_spare_bytes(s) > 0;
+    }
+    same &= res[0].verdict == PN_SOLVED && res[0].nmoves >= 3;
+    for (i = 1; i < 3; i++)
+      same &= res[i].verdict == res[0].verdict
+              && res[i].states == res[0].states
+              && res[i].nmoves == res[0].nmoves
+              && (!res[0].nmoves || memcmp(res[i].moves, res[0].moves,
+                    res[0].nmoves * sizeof *res[0].moves) == 0);
+    for (i = 0; i < 3; i++) pn_result_clear(&res[i]);
+  }
+  ok(same && found == 2, "spare: bidir and A* on a 9 x 9 box solve a puzzle "
+     "with the same states and moves with spare blocks as without, and give them back");
+  pn_spare_free(s);
+  pn_config_clear(&st); pn_config_clear(&go);
+  pn_board_free(box);
+}
+
 int main(void) {
   alarm(600);                   /* a hang (a thread team's) fails the run */
   test_packing();
@@ -332,6 +406,7 @@ int main(void) {
   test_shift_counts();
   test_errors();
   test_team();
+  test_spare();
   printf("1..%d\n", ntest);
   return nfail != 0;
 }

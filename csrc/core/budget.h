@@ -23,6 +23,7 @@ typedef struct pn_budget {
                              ** when mt: the caller counts them) */
   size_t max_states;         /* 0: no limit */
   const pn_limits *lim;      /* the clock and the interrupt; may be NULL */
+  pn_spare *spare;           /* lim's spare blocks (slots.h); may be NULL */
   double t0;
   int stopped;               /* PN_OK, or why the search must stop */
   int mt;                    /* shared by threads: take the lock */
@@ -37,6 +38,7 @@ static inline void pn_budget_init(pn_budget *b, const pn_limits *lim) {
   b->lim = lim;
   b->max = lim && lim->max_memory ? lim->max_memory : ((size_t)1 << 30);
   b->max_states = lim ? lim->max_states : 0;
+  b->spare = lim ? lim->spare : NULL;
   b->t0 = pn_clock();
 }
 

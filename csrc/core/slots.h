@@ -4,7 +4,8 @@
 ** low 32 bits of a hash (any capacity works, so tables grow by half at
 ** 7/10 full, the key searches' small ones fourfold), its arrays charged
 ** to a budget (budget.h) before they are allocated, large ones on huge
-** pages.
+** pages, small ones from the caller's spare blocks when it keeps some
+** (spare.h).
 **
 ** Two layouts of a slot share it: the exact engine's key table
 ** (search/keytab.h) packs key << 8 | value, or the key alone beside a
@@ -20,6 +21,7 @@
 #include <stdlib.h>
 
 #include "budget.h"
+#include "spare.h"
 #include "sys.h"
 
 /* arrays of at least this many bytes are mmap'ed on huge pages where the
@@ -27,14 +29,15 @@
 ** without huge pages a TLB miss as well */
 #define PN_BIGTAB ((size_t)1 << 21)
 
-/* zeroed bytes for a table's arrays (NULL when malloc fails) */
-static inline void *pn_slots_alloc(size_t bytes) {
-  return bytes >= PN_BIGTAB ? pn_bigalloc(bytes) : calloc(bytes, 1);
+/* zeroed bytes for a table's arrays, small ones from the spare blocks sp
+** when it has some (NULL when malloc fails) */
+static inline void *pn_slots_alloc(pn_spare *sp, size_t bytes) {
+  return bytes >= PN_BIGTAB ? pn_bigalloc(bytes) : pn_spare_get(sp, bytes, 1);
 }
 
-static inline void pn_slots_release(void *p, size_t bytes) {
+static inline void pn_slots_release(pn_spare *sp, void *p, size_t bytes) {
   if (!p) return;
-  if (bytes >= PN_BIGTAB) pn_bigfree(p, bytes); else free(p);
+  if (bytes >= PN_BIGTAB) pn_bigfree(p, bytes); else pn_spare_put(sp, p, bytes);
 }
 
 /* the home of hash h among cap slots (below 2^32) */
@@ -79,7 +82,7 @@ static inline size_t pn_slots_quick(pn_budget *b, size_t cap,
 static inline void *pn_slots_take(pn_budget *b, size_t bytes) {
   void *p;
   if (!pn_budget_take(b, bytes)) return NULL;
-  if ((p = pn_slots_alloc(bytes))) return p;
+  if ((p = pn_slots_alloc(b->spare, bytes))) return p;
   pn_budget_give(b, bytes);
   pn_budget_stop(b, PN_ENOMEM, "out of memory");
   return NULL;
@@ -87,7 +90,7 @@ static inline void *pn_slots_take(pn_budget *b, size_t bytes) {
 
 static inline void pn_slots_give(pn_budget *b, void *p, size_t bytes) {
   if (!p) return;
-  pn_slots_release(p, bytes);
+  pn_slots_release(b->spare, p, bytes);
   pn_budget_give(b, bytes);
 }
 

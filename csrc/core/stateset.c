@@ -22,7 +22,7 @@ void pn_stateset_init(pn_stateset *s, size_t keylen, size_t payload,
 
 void pn_stateset_free(pn_stateset *s) {
   free(s->arena);
-  pn_slots_release(s->table, s->tcap * sizeof *s->table);
+  pn_slots_release(s->budget.spare, s->table, s->tcap * sizeof *s->table);
   s->arena = NULL;
   s->table = NULL;
   s->n = s->cap = s->tcap = 0;

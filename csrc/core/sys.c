@@ -39,6 +39,14 @@ void pn_bigfree(void *p, size_t bytes) {
   if (p) munmap(p, bytes ? bytes : 1);
 }
 
+void pn_bigidle(void *p, size_t bytes) {
+#ifdef MADV_FREE
+  if (p && bytes) madvise(p, bytes, MADV_FREE);
+#else
+  (void)p; (void)bytes;
+#endif
+}
+
 size_t pn_physical_memory(void) {
   long pages = sysconf(_SC_PHYS_PAGES), size = sysconf(_SC_PAGE_SIZE);
   size_t phys = (pages > 0 && size > 0) ? (size_t)pages * (size_t)size : 0;

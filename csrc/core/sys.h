@@ -15,6 +15,10 @@ void *pn_bigalloc(size_t bytes);
 ** never backed by memory): no reservation, no huge pages */
 void *pn_bigalloc_sparse(size_t bytes);
 void pn_bigfree(void *p, size_t bytes);
+/* a mapping kept for later whose contents are no longer needed: the
+** kernel may take its pages back (reading them again then gives zeros)
+** and otherwise leaves them, so writing them again costs no fault */
+void pn_bigidle(void *p, size_t bytes);
 /* bytes of physical memory, or a container's lower cap; 0 if unknown */
 size_t pn_physical_memory(void);
 int pn_ncores(void);

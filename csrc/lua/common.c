@@ -108,9 +108,41 @@ int pnL_optflag(lua_State *L, int idx, const char *k, int ifnil,
 }
 
 
+/* the Lua state's spare blocks (penny.h): made with the first search,
+** freed with the state */
+#define SPARE_KEY "penny.spare"
+#define SPARE_BYTES ((size_t)64 << 20)
+
+static int spare_gc(lua_State *L) {
+  pn_spare **s = lua_touserdata(L, 1);
+  pn_spare_free(*s);
+  *s = NULL;
+  return 0;
+}
+
+static pn_spare *state_spare(lua_State *L) {
+  pn_spare **s;
+  if (lua_getfield(L, LUA_REGISTRYINDEX, SPARE_KEY) == LUA_TUSERDATA) {
+    s = lua_touserdata(L, -1);
+    lua_pop(L, 1);
+    return *s;
+  }
+  lua_pop(L, 1);
+  s = lua_newuserdatauv(L, sizeof *s, 0);
+  *s = NULL;
+  lua_createtable(L, 0, 1);
+  lua_pushcfunction(L, spare_gc);
+  lua_setfield(L, -2, "__gc");
+  lua_setmetatable(L, -2);
+  *s = pn_spare_new(SPARE_BYTES);       /* NULL: searches go without */
+  lua_setfield(L, LUA_REGISTRYINDEX, SPARE_KEY);
+  return *s;
+}
+
 void pnL_read_limits(lua_State *L, int idx, pn_limits *lim) {
   double mem, states, levels;
   memset(lim, 0, sizeof *lim);
+  lim->spare = state_spare(L);
   if (!lua_isnoneornil(L, idx)) luaL_checktype(L, idx, LUA_TTABLE);
   mem = pnL_optnumber(L, idx, "max_memory", 0);
   states = pnL_optnumber(L, idx, "max_states", 0);

@@ -835,7 +835,8 @@ int pn_key_astar(const pn_keygame *g, uint64_t start, int threads,
   ** mapping that the kernel backs where written (from the heap, they
   ** would be taken and given back at each search) */
   a->lbytes = bufbytes;
-  a->lists = pn_bigalloc_sparse(a->lbytes);
+  if (!(a->lists = pn_spare_take_map(b.spare, a->lbytes)))
+    a->lists = pn_bigalloc_sparse(a->lbytes);
   if (a->lists) a->acc = (uint32_t *)(void *)((uint8_t *)a->lists
                                               + 2 * lists_bytes(per, 1));
   if (t < threads || !a->lists
@@ -963,7 +964,8 @@ cleanup:
   }
   abatch_free(&a->ab[0]);
   abatch_free(&a->ab[1]);
-  pn_bigfree(a->lists, a->lbytes);
+  if (a->lists && !pn_spare_keep_map(b.spare, a->lists, a->lbytes))
+    pn_bigfree(a->lists, a->lbytes);
   free(bk);
   free(a);
   return rc;

@@ -217,13 +217,41 @@ typedef struct vec {
   pn_budget *b;
 } vec;
 
+/* a small vector's array comes from the search's spare blocks (spare.h)
+** and goes back to them: its capacity a power of two, so that the sizes
+** repeat.  Large ones are mmap'ed by malloc, and realloc moves their
+** pages without copying */
+#define VEC_SMALL (PN_BIGTAB / 8)
+
+static inline pn_spare *vec_spare(const vec *v) {
+  return v->b ? v->b->spare : NULL;
+}
+
+static inline size_t vec_round(size_t n) {
+  size_t r = 256;
+  if (n >= VEC_SMALL) return n;
+  while (r < n) r *= 2;
+  return r;
+}
+
+/* v's array of n keys (n > v->cap), its first v->n keys kept; NULL when
+** malloc fails */
+static inline uint64_t *vec_realloc(vec *v, size_t n) {
+  uint64_t *na;
+  if (n >= VEC_SMALL) return realloc(v->a, n * sizeof *na);
+  if (!(na = pn_spare_get(vec_spare(v), n * sizeof *na, 0))) return NULL;
+  if (v->n) memcpy(na, v->a, v->n * sizeof *na);
+  pn_spare_put(vec_spare(v), v->a, v->cap * sizeof *na);
+  return na;
+}
+
 /* room for n keys in all */
 static inline int vec_reserve(vec *v, size_t n) {
   uint64_t *na;
   if (n <= v->cap) return 1;
+  n = vec_round(n);
   if (!pn_budget_take(v->b, (n - v->cap) * 8)) return 0;
-  na = realloc(v->a, n * sizeof *na);
-  if (!na) {
+  if (!(na = vec_realloc(v, n))) {
     pn_budget_give(v->b, (n - v->cap) * 8);
     v->b->stopped = PN_ENOMEM;
     snprintf(v->b->why, sizeof v->b->why, "out of memory");
@@ -238,12 +266,13 @@ static inline int vec_reserve(vec *v, size_t n) {
 ** half of what is left of the budget */
 static inline void vec_presize(vec *v, size_t n) {
   uint64_t *na;
-  if (n <= v->cap || v->n != 0 || !pn_budget_charge(v->b, (n - v->cap) * 8, 1)) return;
-  if (!(na = malloc(n * sizeof *na))) {
+  if (n <= v->cap || v->n != 0) return;
+  n = vec_round(n);
+  if (!pn_budget_charge(v->b, (n - v->cap) * 8, 1)) return;
+  if (!(na = vec_realloc(v, n))) {
     pn_budget_give(v->b, (n - v->cap) * 8);
     return;
   }
-  free(v->a);
   v->a = na; v->cap = n;
 }
 
@@ -275,7 +304,8 @@ static inline void vec_trim(vec *v) {
 }
 
 static inline void vec_free(vec *v) {
-  free(v->a);
+  if (v->cap < VEC_SMALL) pn_spare_put(vec_spare(v), v->a, v->cap * 8);
+  else free(v->a);
   if (v->b) pn_budget_give(v->b, v->cap * 8);
   v->a = NULL; v->n = v->cap = 0;
 }
