@@ -173,6 +173,25 @@ describe("Solution", function()
     assert.equal(1, #a)
   end)
 
+  it("solves a puzzle again after its fields change (no stale window)", function()
+    local sq = penny.board("square")
+    local p = penny.puzzle{ board = sq, start = "oo\no.", goal = ".o\noo" }
+    assert.equal(1, #p:solve{ method = "bidir" })
+    -- the same shape four cells away: the start's span moved with it
+    p.start = penny.config(sq, { {4, 0}, {5, 0}, {4, 1} })
+    p.goal = penny.config(sq, { {5, 0}, {4, 1}, {5, 1} })
+    local s = p:solve{ method = "bidir" }
+    assert.equal(1, #s)
+    assert.truthy(s.stats.window:find("span of the start"))
+    -- a goal outside the new span: said so, not searched in the old one
+    p.goal = penny.config(sq, { {0, 0}, {1, 0}, {0, 1} })
+    assert.equal("unsolvable", p:solve{ method = "bidir" }.verdict)
+    -- d = 1 widens the span (every free cell next to a coin)
+    p.rule = { d = 1 }
+    p.goal = penny.config(sq, { {4, 0}, {5, 0}, {6, 0} })
+    assert.equal(1, #p:solve{ method = "bidir" })
+  end)
+
   it("refuses a solver's wrong answer loudly", function()
     local p = penny.puzzle{ board = "square", start = "oo\no.", goal = ".o\noo" }
     local ok, err = pcall(penny.Solution.new, p, { verdict = "solved",
