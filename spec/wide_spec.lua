@@ -74,6 +74,38 @@ describe("the engine on windows past 64 cells", function()
     end)
   end
 
+  -- layers of thousands of states: the chunks run on every thread, and
+  -- each layer's new keys are collected as they are inserted, or (a
+  -- budget with little room to spare) listed by a scan of the tables
+  it("stores the same states from both ends on 1, 2 and 3 threads, collected or scanned", function()
+    local rand = S.rng(4811)
+    local board = penny.board{ width = 10, height = 10 }
+    local done = 0
+    while done < 2 do
+      local a = wide_start(board, rand, 13)
+      local g = random_walk(a, rand, 7)
+      local p = penny.puzzle{ board = board, start = a, goal = g }
+      local ref = p:solve{ method = "bidir", threads = 1 }
+      if ref.verdict == "solved" and ref.stats.states > 20000 then
+        done = done + 1
+        for _, o in ipairs{ { threads = 2 }, { threads = 3 },
+                            { threads = 1, max_memory = 4e6 },
+                            { threads = 3, max_memory = 4e6 } } do
+          o.method = "bidir"
+          local s = p:solve(o)
+          local what = string.format("%d threads, %s bytes", o.threads,
+                                     tostring(o.max_memory))
+          assert.equal("solved", s.verdict, what)
+          assert.equal(#ref, #s, what)
+          if not o.max_memory then
+            assert.equal(ref.stats.states, s.stats.states, what)
+            assert.same(ref.moves, s.moves, what)
+          end
+        end
+      end
+    end
+  end)
+
   -- the configurations that can reach goal, by reverse moves checked
   -- with the reference move rule (cfg:legal), labels kept, or nil past
   -- max

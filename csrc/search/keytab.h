@@ -291,6 +291,19 @@ HOT int vec_push(vec *v, uint64_t x) {
   return 1;
 }
 
+/* the keys a[0..n) appended; 0 when the budget has no room */
+static inline int vec_append(vec *v, const uint64_t *a, size_t n) {
+  size_t want = v->n + n;
+  if (want > v->cap) {
+    size_t c = v->cap < 256 ? 256 : v->cap;
+    while (c < want) c = c < ((size_t)1 << 20) ? 2 * c : c + c / 4;
+    if (!vec_reserve(v, c)) return 0;
+  }
+  memcpy(v->a + v->n, a, n * sizeof *a);
+  v->n = want;
+  return 1;
+}
+
 /* give back what a large vector holds beyond its entries and a quarter
 ** more (a bucket being emptied) */
 static inline void vec_trim(vec *v) {
