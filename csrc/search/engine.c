@@ -553,7 +553,7 @@ int pn_search(const pn_board *w, const pn_rule *r, const pn_config *start,
   double t0 = pn_clock();
   pn_result_clear(res);
   memset(pdb, 0, sizeof pdb);
-  memset(&bg, 0, sizeof bg);
+  bg.pdb = NULL;                /* the rest only once hasbg (70 KB) */
   if (o) lim = o->lim; else memset(&lim, 0, sizeof lim);
   if (!lim.max_memory) lim.max_memory = pn_default_memory();
   if (!lim.since) lim.since = t0;       /* every stage on the same clock */
