@@ -139,6 +139,22 @@ static pn_spare *state_spare(lua_State *L) {
   return *s;
 }
 
+#define DEFMEM_KEY "penny.default_memory"
+
+size_t pnL_default_memory(lua_State *L) {
+  size_t m;
+  if (lua_getfield(L, LUA_REGISTRYINDEX, DEFMEM_KEY) == LUA_TNUMBER) {
+    m = (size_t)lua_tointeger(L, -1);
+    lua_pop(L, 1);
+    return m;
+  }
+  lua_pop(L, 1);
+  m = pn_default_memory();
+  lua_pushinteger(L, (lua_Integer)m);
+  lua_setfield(L, LUA_REGISTRYINDEX, DEFMEM_KEY);
+  return m;
+}
+
 void pnL_read_limits(lua_State *L, int idx, pn_limits *lim) {
   double mem, states, levels;
   memset(lim, 0, sizeof *lim);

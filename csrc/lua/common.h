@@ -124,6 +124,8 @@ int pnL_optflag(lua_State *L, int idx, const char *k, int ifnil, int iftrue,
 /* limits from the options table at idx (max_memory, max_states,
 ** time_limit); raises on bad values */
 void pnL_read_limits(lua_State *L, int idx, pn_limits *lim);
+/* pn_default_memory(), read once per Lua state */
+size_t pnL_default_memory(lua_State *L);
 
 /* progress lines on stderr, rewritten in place on a terminal */
 typedef struct pnL_progress {

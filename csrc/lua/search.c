@@ -52,8 +52,6 @@ static void push_result(lua_State *L, const pn_board *b, const pn_result *r) {
   }
   lua_pushinteger(L, (lua_Integer)r->memory);
   lua_setfield(L, -2, "memory");
-  lua_pushinteger(L, (lua_Integer)pn_default_memory());
-  lua_setfield(L, -2, "budget_default");
   lua_pushnumber(L, r->seconds);
   lua_setfield(L, -2, "seconds");
   lua_pushnumber(L, r->pdb_seconds);
@@ -85,6 +83,9 @@ static void read_searchopts(lua_State *L, int idx, pn_searchopts *o,
   int want;
   memset(o, 0, sizeof *o);
   pnL_read_limits(L, idx, &o->lim);
+  /* the searches' default budget, as the core would take it (read once
+  ** per Lua state: it reads the machine's and a container's limits) */
+  if (!o->lim.max_memory) o->lim.max_memory = pnL_default_memory(L);
   o->threads = (int)pnL_optnumber(L, idx, "threads", 0);
   if (o->threads > MAX_THREADS)
     luaL_argerror(L, idx, "threads is absurdly large");

@@ -276,13 +276,15 @@ static inline void vec_presize(vec *v, size_t n) {
   v->a = na; v->cap = n;
 }
 
-/* vectors double up to 8 MB, then grow by a quarter (large ones are
-** mmap'ed, and realloc moves their pages without copying: the slack is
-** what counts against the budget) */
+/* the capacity after cap: vectors double up to 8 MB, then grow by a
+** quarter (large ones are mmap'ed, and realloc moves their pages without
+** copying: the slack is what counts against the budget) */
+static inline size_t vec_grown(size_t cap) {
+  return cap < 256 ? 256 : cap < ((size_t)1 << 20) ? 2 * cap : cap + cap / 4;
+}
+
 static inline int vec_more(vec *v) {
-  return vec_reserve(v, v->cap < 256 ? 256
-                        : v->cap < ((size_t)1 << 20) ? 2 * v->cap
-                        : v->cap + v->cap / 4);
+  return vec_reserve(v, vec_grown(v->cap));
 }
 
 HOT int vec_push(vec *v, uint64_t x) {
@@ -295,8 +297,8 @@ HOT int vec_push(vec *v, uint64_t x) {
 static inline int vec_append(vec *v, const uint64_t *a, size_t n) {
   size_t want = v->n + n;
   if (want > v->cap) {
-    size_t c = v->cap < 256 ? 256 : v->cap;
-    while (c < want) c = c < ((size_t)1 << 20) ? 2 * c : c + c / 4;
+    size_t c = vec_grown(v->cap);
+    while (c < want) c = vec_grown(c);
     if (!vec_reserve(v, c)) return 0;
   }
   memcpy(v->a + v->n, a, n * sizeof *a);
