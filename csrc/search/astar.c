@@ -833,7 +833,8 @@ int pn_key_astar(const pn_keygame *g, uint64_t start, int threads,
   }
   /* the lists: tens of megabytes of which a batch writes a few, in one
   ** mapping that the kernel backs where written (from the heap, they
-  ** would be taken and given back at each search) */
+  ** would be taken and given back at each search); the caller's spare
+  ** keeps it from one search to the next, its pages still backed */
   a->lbytes = bufbytes;
   if (!(a->lists = pn_spare_take_map(b.spare, a->lbytes)))
     a->lists = pn_bigalloc_sparse(a->lbytes);
