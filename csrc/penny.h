@@ -194,7 +194,7 @@ struct pn_progress;
 /* memory a caller keeps between its searches: the small tables a search
 ** frees (under 2 MiB each) go back to it, up to max_bytes in all, and
 ** the next search takes them again, already backed by memory (a short
-** search on fresh memory spends a quarter of its time in page faults).
+** search on fresh memory spends a fifth of its time in page faults).
 ** One per caller (the Lua binding keeps one per Lua state); a search's
 ** threads share it.  The bytes it holds belong to no search's budget. */
 typedef struct pn_spare pn_spare;

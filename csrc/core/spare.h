@@ -3,9 +3,9 @@
 ** (spare.c; the type and pn_spare_new/free are public, penny.h).  The
 ** visited sets (slots.h) take their small arrays from it and give them
 ** back (those under 2 MiB: larger ones are mmap'ed on huge pages, and a
-** fault backs 2 MiB of them): a short search on fresh memory pays a page fault for every 4 KiB
-** it touches, a quarter of a bidirectional search of a few milliseconds.
-** Not part of the public API.
+** fault backs 2 MiB of them): a short search on fresh memory pays a
+** page fault for every 4 KiB it touches, a fifth of a bidirectional
+** search of a few milliseconds.  Not part of the public API.
 */
 #ifndef PN_SPARE_H
 #define PN_SPARE_H
