@@ -74,6 +74,57 @@ describe("the engine on windows past 64 cells", function()
     end)
   end
 
+  -- move pruning (csrc/search/wide.c: succ_after, pred_after) leaves out
+  -- the moves that commute with the last one, forward and backward, on
+  -- the counters (d <= 3) and the dense rule (d = 4): the searches with
+  -- and without it find the same lengths, and every path replays
+  for _, case in ipairs{
+    { lattice = "square", width = 10, height = 10, d = 2, coins = 13 },
+    { lattice = "triangular", width = 12, height = 8, d = 3, coins = 16 },
+    { lattice = "king", width = 9, height = 9, d = 4, coins = 16 },
+  } do
+    local name = string.format("%s %d x %d, d = %d", case.lattice, case.width,
+                               case.height, case.d)
+    it("prunes moves without losing a shortest path: " .. name, function()
+      local rand = S.rng(5100 + case.d)
+      local board = penny.board{ lattice = case.lattice, width = case.width,
+                                 height = case.height }
+      local fewer, seen = 0, 0
+      while seen < 4 do
+        local a = wide_start(board, rand, case.coins)
+        local g = a
+        for _ = 1, 6 do
+          local ms = g:movelist(case.d)
+          if #ms == 0 then break end
+          g = g:apply(ms[rand(#ms)])
+        end
+        local p = penny.puzzle{ board = board, start = a, goal = g,
+                                rule = case.d }
+        local ref = p:solve{ method = "bidir", prune = false, threads = 1 }
+        if ref.verdict == "solved" and #ref >= 3 then
+          local stored = {}
+          seen = seen + 1
+          for i, o in ipairs{ { method = "bidir", threads = 1 },
+                              { method = "bidir", threads = 2 },
+                              { method = "astar", pdb = false },
+                              { method = "astar", prune = false,
+                                pdb = false } } do
+            local s = p:solve(o)
+            local what = string.format("%s%s, %d threads", o.method,
+              o.prune == false and " unpruned" or "", o.threads or 0)
+            assert.equal("solved", s.verdict, what)
+            assert.equal(#ref, #s, what)
+            assert.is_true(p:check(s.moves), what)
+            stored[i] = s.stats.states
+          end
+          -- A* stores the successors it lists: fewer when it prunes
+          if stored[3] < stored[4] then fewer = fewer + 1 end
+        end
+      end
+      assert.is_true(fewer > 0, "A* pruned on none of the puzzles")
+    end)
+  end
+
   -- layers of thousands of states: the chunks run on every thread, and
   -- each layer's new keys are collected as they are inserted, or (a
   -- budget with little room to spare) listed by a scan of the tables

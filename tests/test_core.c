@@ -12,6 +12,7 @@
 #include "search/bitboard.h"     /* the engine's bitboards, tested below */
 #include "search/team.h"         /* the searches' thread team */
 #include "core/spare.h"          /* the spare blocks' takes and keeps */
+#include "search/wide.h"         /* the wide game's move pruning */
 
 static int ntest = 0, nfail = 0;
 
@@ -396,6 +397,220 @@ static void test_spare(void) {
   pn_board_free(box);
 }
 
+/* {--------------------------------------------------------------------
+** Move pruning on the wide game: breadth-first layers listed with every
+** move and with the moves pruning keeps (each state tagged by the move
+** of its first parent) are the same sets, forward and backward
+** --------------------------------------------------------------------- */
+
+#define WCAP ((size_t)1 << 19)
+
+typedef struct wset {
+  uint64_t *key;
+  uint32_t *tag;
+} wset;
+
+static size_t wset_slot(const wset *s, uint64_t k) {
+  size_t j = (size_t)((k * 0x9e3779b97f4a7c15ULL) >> 45) & (WCAP - 1);
+  while (s->key[j] && s->key[j] != k) j = (j + 1) & (WCAP - 1);
+  return j;
+}
+
+static int cmp_u64(const void *a, const void *b) {
+  uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+  return x < y ? -1 : x > y;
+}
+
+/* layers 1..nl of key k0 (backward: by predecessors), pruned or not: the
+** layer sizes in size[] and their sorted keys, one after another, in
+** *all; the keys listed in *made.  0 when a layer passes WCAP / 2 */
+static int wide_layers(const pn_keygame *g, uint64_t k0, int back,
+                       int prune, int nl, size_t *size, uint64_t **all,
+                       uint64_t *made) {
+  wset s;
+  uint64_t *cur = malloc(WCAP * 8), *nxt = malloc(WCAP * 8);
+  uint64_t *out = malloc((size_t)(g->maxsucc + 1) * 8);
+  uint32_t *mv = malloc((size_t)(g->maxsucc + 1) * 4);
+  size_t ncur = 1, nall = 0, i;
+  int l, ok = 1;
+  s.key = calloc(WCAP, 8);
+  s.tag = calloc(WCAP, 4);
+  *all = malloc(WCAP * 8);
+  *made = 0;
+  cur[0] = k0;
+  s.key[wset_slot(&s, k0)] = k0;
+  for (l = 0; l < nl && ok; l++) {
+    size_t nn = 0;
+    for (i = 0; i < ncur && ok; i++) {
+      uint32_t tag = s.tag[wset_slot(&s, cur[i])];
+      int n, j;
+      if (prune)
+        n = back ? g->pred_after(g->ud, cur[i], tag, out, mv)
+                 : g->succ_after(g->ud, cur[i], tag, out, mv);
+      else
+        n = back ? g->pred(g->ud, cur[i], out, mv)
+                 : g->succ(g->ud, cur[i], out, mv);
+      *made += (uint64_t)n;
+      for (j = 0; j < n && ok; j++) {
+        size_t q = wset_slot(&s, out[j]);
+        if (s.key[q]) continue;
+        s.key[q] = out[j];
+        s.tag[q] = mv[j];
+        nxt[nn++] = out[j];
+        ok = nn < WCAP / 2 && nall + nn < WCAP / 2;
+      }
+    }
+    size[l] = nn;
+    memcpy(*all + nall, nxt, nn * 8);
+    qsort(*all + nall, nn, 8, cmp_u64);
+    nall += nn;
+    memcpy(cur, nxt, nn * 8);
+    ncur = nn;
+  }
+  free(s.key); free(s.tag); free(cur); free(nxt); free(out); free(mv);
+  return ok;
+}
+
+/* whether list out[0..n) (moves mv) holds key k by the move code m (any
+** move when m is 0) */
+static int listed(const uint64_t *out, const uint32_t *mv, int n,
+                  uint64_t k, uint32_t m) {
+  int j;
+  for (j = 0; j < n; j++)
+    if (out[j] == k && (!m || mv[j] == m)) return 1;
+  return 0;
+}
+
+/* each state that pruning leaves out of key's moves after the move `last`
+** (from p: forward, p -> key; backward, key -> p), checked against its
+** reason with the moves listed in full: p itself, one move from p, or
+** reached from p by a move m < last and then by last.  The kept moves are
+** among all.  0 on a wrong one */
+static int wide_reasons(const pn_keygame *g, uint64_t key, uint32_t last,
+                        uint64_t p, int back) {
+  int ms = g->maxsucc + 1, nf, nk, np, j, good = 1;
+  uint64_t *f = malloc((size_t)ms * 8 * 4), *k = f + ms, *q = k + ms,
+           *u = q + ms;
+  uint32_t *fm = malloc((size_t)ms * 4 * 4), *km = fm + ms, *qm = km + ms,
+           *um = qm + ms;
+  int (*all)(void *, uint64_t, uint64_t *, uint32_t *) =
+    back ? g->pred : g->succ;
+  nf = all(g->ud, key, f, fm);
+  nk = back ? g->pred_after(g->ud, key, last, k, km)
+            : g->succ_after(g->ud, key, last, k, km);
+  np = all(g->ud, p, q, qm);
+  for (j = 0; j < nk; j++) good &= listed(f, fm, nf, k[j], km[j]);
+  for (j = 0; j < nf && good; j++) {
+    int i, why = f[j] == p || listed(q, qm, np, f[j], 0);
+    if (listed(k, km, nk, f[j], fm[j])) continue;
+    for (i = 0; i < np && !why; i++)       /* m = qm[i] from p, then last */
+      if (qm[i] == fm[j] && fm[j] < last) {
+        int nu = all(g->ud, q[i], u, um);
+        why = listed(u, um, nu, f[j], last);
+      }
+    good &= why;
+  }
+  free(f);
+  free(fm);
+  return good;
+}
+
+static void test_wide_pruning(void) {
+
+  static const struct { pn_lattice lat; int w, h, d, coins, fw, bw; } box[] = {
+    { PN_SQUARE, 10, 10, 2, 13, 3, 2 },
+    { PN_TRI, 12, 8, 3, 16, 3, 2 },
+    { PN_KING, 9, 9, 4, 16, 3, 2 },
+  };
+  uint64_t seed = 12345;
+  size_t bi;
+  for (bi = 0; bi < sizeof box / sizeof box[0]; bi++) {
+    pn_error err;
+    int32_t lo[2] = {0, 0}, size[2] = {box[bi].w, box[bi].h};
+    pn_board *b = pn_board_box(box[bi].lat, 2, lo, size, &err);
+    pn_rule r = {box[bi].d, 0};
+    int trial, same = 1, fewer = 1, back, reasons = 1;
+    for (trial = 0; trial < 2; trial++) {
+      pn_config c;
+      pn_widegame wg;
+      int k = 0;
+      pn_config_init(&c);
+      /* coins at random in the top left 7 x 7 cells, until they can move
+      ** both ways */
+      for (;;) {
+        uint64_t o[2048];
+        uint32_t m[2048];
+        while (k < box[bi].coins) {
+          pn_pos p;
+          seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+          p = P(b, (int64_t)(seed >> 33) % 7, (int64_t)(seed >> 45) % 7);
+          if (pn_config_find(&c, p) < 0) { add(&c, p); k++; }
+        }
+        if (pn_widegame_init(&wg, b, &r, &c, &c, PN_FIXED, &err) != PN_OK) {
+          pn_config_clear(&c);
+          k = 0;
+          break;
+        }
+        if (wg.game.maxsucc < 2048
+            && wg.game.succ(wg.game.ud, pn_widegame_key(&wg, &c), o, m) > 0
+            && wg.game.pred(wg.game.ud, pn_widegame_key(&wg, &c), o, m) > 0)
+          break;
+        pn_widegame_free(&wg);
+        pn_config_clear(&c);
+        k = 0;
+      }
+      if (k == 0) {                     /* the game could not be made */
+        same = 0;
+        break;
+      }
+      for (back = 0; back < 2; back++) {
+        int nl = back ? box[bi].bw : box[bi].fw, l;
+        size_t s0[4], s1[4], n = 0;
+        uint64_t *a0, *a1, m0, m1;
+        uint64_t k0 = pn_widegame_key(&wg, &c);
+        same &= wide_layers(&wg.game, k0, back, 0, nl, s0, &a0, &m0);
+        same &= wide_layers(&wg.game, k0, back, 1, nl, s1, &a1, &m1);
+        for (l = 0; l < nl; l++) { same &= s0[l] == s1[l]; n += s0[l]; }
+        same &= n > 0 && memcmp(a0, a1, n * 8) == 0;
+        fewer &= m1 < m0;
+        free(a0); free(a1);
+      }
+      {
+        /* states a random walk away, each after every move into it
+        ** (forward: from its predecessors) and out of it (backward) */
+        uint64_t key = pn_widegame_key(&wg, &c), *o;
+        uint32_t *m;
+        int step, n, j;
+        o = malloc((size_t)(wg.game.maxsucc + 1) * 8);
+        m = malloc((size_t)(wg.game.maxsucc + 1) * 4);
+        for (step = 0; step < 25 && reasons; step++) {
+          n = wg.game.pred(wg.game.ud, key, o, m);
+          for (j = 0; j < n && j < 60; j++)
+            reasons &= wide_reasons(&wg.game, key, m[j], o[j], 0);
+          n = wg.game.succ(wg.game.ud, key, o, m);
+          for (j = 0; j < n && j < 60; j++)
+            reasons &= wide_reasons(&wg.game, key, m[j], o[j], 1);
+          if (n == 0) break;
+          seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+          key = o[(seed >> 33) % (uint64_t)n];
+        }
+        free(o);
+        free(m);
+      }
+
+      pn_widegame_free(&wg);
+      pn_config_clear(&c);
+    }
+    ok(same, "wide game: the layers with move pruning are those without "
+       "(both ways)");
+    ok(reasons, "wide game: every move pruning leaves out has its reason");
+    ok(fewer, "wide game: pruning lists fewer moves");
+    pn_board_free(b);
+  }
+}
+
+/* }-------------------------------------------------------------------- */
+
 int main(void) {
   alarm(600);                   /* a hang (a thread team's) fails the run */
   test_packing();
@@ -407,6 +622,7 @@ int main(void) {
   test_errors();
   test_team();
   test_spare();
+  test_wide_pruning();
   printf("1..%d\n", ntest);
   return nfail != 0;
 }

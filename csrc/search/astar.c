@@ -61,11 +61,14 @@
 **
 ** A bucket entry is key << 7 | g when keys fit 56 bits (a stale entry is
 ** one whose g is not the table's), else the key alone (then stale when
-** g + h is not the bucket's f).
+** g + h is not the bucket's f), or two words under move pruning (below).
 **
-** Move pruning (pn_keygame.succ_after), when the game offers it and its
-** tags fit an entry beside the key and g (key << (7 + tb) | tag << 7 |
-** g): the entry keeps the move that set the table's g, and its expansion
+** Move pruning (pn_keygame.succ_after), when the game offers it: its
+** tags go in the entry beside the key and g (key << (7 + tb) | tag << 7 |
+** g) where they fit one word, else in a second word (the key, then
+** tag << 7 | g: the wide game's 53-bit ranks and 16-bit moves; the
+** buckets take twice the room, and the expansions list about half the
+** successors).  The entry keeps the move that set the table's g, and its expansion
 ** leaves out the moves that commute with that move and come before it.
 ** This is safe with duplicate detection.  Claim: once bucket F is done,
 ** every state t with d(t) + h(t) <= F is generated at cost d(t) (d: the
@@ -145,9 +148,8 @@ typedef struct apiece {
 /* a batch: its entries, and what phase 1 found for each */
 typedef struct abatch {
   uint64_t *e;                      /* entries, in pop order (copied:
-                                    ** phase 2 pushes on the bucket):
-                                    ** packed, key << (7 + tb) | tag << 7 |
-                                    ** cost; else the key */
+                                    ** phase 2 pushes on the bucket), of
+                                    ** ew words each (entry_push) */
   size_t nb;
   int f;                            /* the bucket */
   int re;                           /* re-expansions */
@@ -175,6 +177,9 @@ struct astar {
                                     ** table grows a sixteenth at a time */
   int packed;
   int tb;                           /* tag bits in an entry (0: no pruning) */
+  int ew;                           /* words per entry: 1, or 2 (the key,
+                                    ** then tag << 7 | cost) */
+  int costed;                       /* entries hold their cost */
   int partial;                      /* partial expansion (PEA*) */
   abatch ab[2];                     /* in phase 2 and in phase 1, in turn */
   void *lists;                      /* their pieces' lists, one mapping */
@@ -191,26 +196,40 @@ struct astar {
   team tm;
 };
 
-static uint64_t entry_key(const astar *a, uint64_t e) {
-  return a->packed ? e >> (7 + a->tb) : e;
+/* an entry's words: one, key << (7 + tb) | tag << 7 | cost when the
+** table packs (else the key alone); or two, the key and tag << 7 | cost */
+static uint64_t entry_key(const astar *a, const uint64_t *e) {
+  return a->ew == 1 && a->packed ? e[0] >> (7 + a->tb) : e[0];
 }
 
-static int entry_cost(uint64_t e) { return (int)(e & 0x7f); }
+static int entry_cost(const astar *a, const uint64_t *e) {
+  return (int)(e[a->ew - 1] & 0x7f);
+}
 
 /* the tag bits (none without pruning: then tags are move codes, dropped) */
 static uint32_t tag_mask(const astar *a) {
   return ((uint32_t)1 << a->tb) - 1;
 }
 
-static uint32_t entry_tag(const astar *a, uint64_t e) {
-  return (uint32_t)(e >> 7) & tag_mask(a);
+static uint32_t entry_tag(const astar *a, const uint64_t *e) {
+  return (uint32_t)(e[a->ew - 1] >> 7) & tag_mask(a);
 }
 
-static uint64_t entry_of(const astar *a, uint64_t key, uint32_t tag,
-                         int cost) {
-  if (!a->packed) return key;
-  return key << (7 + a->tb) | (uint64_t)(tag & tag_mask(a)) << 7
-         | (uint64_t)cost;
+/* entry i of batch B */
+static const uint64_t *bentry(const astar *a, const abatch *B, size_t i) {
+  return B->e + i * (size_t)a->ew;
+}
+
+/* an entry pushed on v; 0 when the budget refuses */
+static inline int entry_push(const astar *a, vec *v, uint64_t key,
+                             uint32_t tag, int cost) {
+  uint64_t low = (uint64_t)(tag & tag_mask(a)) << 7 | (uint64_t)cost;
+  if (a->ew == 1)
+    return vec_push(v, a->packed ? key << (7 + a->tb) | low : key);
+  if (v->n + 2 > v->cap && !vec_more(v)) return 0;
+  v->a[v->n++] = key;
+  v->a[v->n++] = low;
+  return 1;
 }
 
 /* the table's value of key, whose pn_mix64 is h */
@@ -302,30 +321,32 @@ static void astar_piece(astar *a, aworker *w, abatch *B, int k) {
                                                           : B->nb, i;
   size_t nc = 0, nl = 0;
   /* the entries' own slots are looked up first (not re-expansions of
-  ** packed entries: their cost comes with them) */
-  int look = !B->re || !a->packed;
-  int *hs = a->tb ? NULL : w->hs;   /* with pruning, mv holds tags */
+  ** entries that hold their cost: it comes with them) */
+  int look = !B->re || !a->costed;
+  /* with pruning, mv holds tags: moves to h_succ when the game says so */
+  int *hs = a->tb && !g->tags_moves ? NULL : w->hs;
   for (i = lo; look && i < hi && i < lo + CLOSEAHEAD; i++)
-    astar_prefetch(a, entry_key(a, B->e[i]));
+    astar_prefetch(a, entry_key(a, bentry(a, B, i)));
   for (i = lo; i < hi; i++) {
-    uint64_t e = B->e[i], key = entry_key(a, e);
+    const uint64_t *e = bentry(a, B, i);
+    uint64_t key = entry_key(a, e);
     uint8_t v;
     int gx, nk, j, m;
     size_t firstc = nc, firstl = nl;
     if (look && i + CLOSEAHEAD < hi)
-      astar_prefetch(a, entry_key(a, B->e[i + CLOSEAHEAD]));
+      astar_prefetch(a, entry_key(a, bentry(a, B, i + CLOSEAHEAD)));
     B->nchild[i] = 0;
     B->nleft[i] = 0;
     B->lbound[i] = 0;
     B->gx[i] = 0;
     B->epart[i] = (uint8_t)part_of(key);
     if (B->re) {            /* closed, its cost final, not the goal */
-      gx = a->packed ? entry_cost(e) : astar_get(a, key) & ~CLOSED;
+      gx = a->costed ? entry_cost(a, e) : astar_get(a, key) & ~CLOSED;
     } else {
       v = astar_get(a, key);
       gx = v & ~CLOSED;
       if (v == NOVAL || (v & CLOSED)
-          || (a->packed ? gx != entry_cost(e)
+          || (a->costed ? gx != entry_cost(a, e)
                         : gx + g->h(g->ud, key) != B->f)) {
         B->status[i] = A_STALE;
         continue;
@@ -426,13 +447,13 @@ static void *aworker_main(void *ud) {
   return NULL;
 }
 
-/* entries in bucket f: open by cost (NULL: none yet), and
+/* entries (of ew words) in bucket f: open by cost (NULL: none yet), and
 ** re-expansions */
-static size_t bucket_size(const vec *open, const vec *again) {
+static size_t bucket_size(const vec *open, const vec *again, int ew) {
   size_t n = again->n;
   int g;
   for (g = 0; open && g <= MAXG; g++) n += open[g].n;
-  return n;
+  return n / (size_t)ew;
 }
 
 /* the buckets: open[f][g], entries of bound f and cost g; again[f],
@@ -477,7 +498,7 @@ static void bucket_free(abuckets *bk, int f) {
 static inline int push_open(const astar *a, abuckets *bk, const listed *lc,
                             int g) {
   vec *row = bucket_row(bk, lc->f);
-  if (!row || !vec_push(&row[g], entry_of(a, lc->key, lc->tag, g))) return 0;
+  if (!row || !entry_push(a, &row[g], lc->key, lc->tag, g)) return 0;
   if (bk->top[lc->f] < g) bk->top[lc->f] = g;
   return 1;
 }
@@ -525,15 +546,16 @@ static int astar_phase2(astar *a, abatch *B, abuckets *bk,
   uint64_t ring[RING];
   for (i = 0; i < AHEAD; i++) ahead_next(a, B, &pk, &pj, ring, &qa);
   for (i = 0; i < B->nb && i < CLOSEAHEAD; i++)
-    astar_prefetch(a, entry_key(a, B->e[i]));
+    astar_prefetch(a, entry_key(a, bentry(a, B, i)));
   for (i = 0; i < B->nb; i++) {
     const apiece *pc = &B->piece[i / B->ps];
-    uint64_t key = entry_key(a, B->e[i]);
-    uint32_t tag = entry_tag(a, B->e[i]), j;
+    const uint64_t *e = bentry(a, B, i);
+    uint64_t key = entry_key(a, e);
+    uint32_t tag = entry_tag(a, e), j;
     int gx = B->gx[i], nf, isnew;
     if (i % B->ps == 0) cat = lat = 0;
     if (i + CLOSEAHEAD < B->nb) {
-      astar_prefetch(a, entry_key(a, B->e[i + CLOSEAHEAD]));
+      astar_prefetch(a, entry_key(a, bentry(a, B, i + CLOSEAHEAD)));
       if (B->lbound[i + CLOSEAHEAD])
         astar_prefetch(a, B->lkey[i + CLOSEAHEAD]);
     }
@@ -543,7 +565,7 @@ static int astar_phase2(astar *a, abatch *B, abuckets *bk,
       ** batch before is inserted: the table decides now) */
       uint8_t *v = astar_slot(a, key);
       if (!v || (*v & CLOSED)
-          || (a->packed && (*v & ~CLOSED) != entry_cost(B->e[i])))
+          || (a->costed && (*v & ~CLOSED) != entry_cost(a, e)))
         goto next;
       if (B->status[i] == A_GOAL) { *found = 1; *goal = key; return 1; }
       val_set(v, *v | CLOSED);
@@ -551,7 +573,7 @@ static int astar_phase2(astar *a, abatch *B, abuckets *bk,
     }
     nf = B->partial ? next_bound(a, B, i, pc->l + lat, B->nleft[i])
                     : 0;
-    if (nf && !vec_push(&bk->again[nf], entry_of(a, key, tag, gx)))
+    if (nf && !entry_push(a, &bk->again[nf], key, tag, gx))
       return 0;
     for (j = 0; j < B->nchild[i]; j++) {
       const listed *lc = &pc->c[cat + j];
@@ -633,7 +655,7 @@ static void split_part(astar *a, const abatch *B, int p) {
   size_t per = a->per;
   for (i = 0; i < B->stop; i++)        /* never re-expansions: splits */
     if (B->epart[i] == p && B->status[i] == A_EXPAND) {
-      uint8_t *v = astar_slot(a, entry_key(a, B->e[i]));
+      uint8_t *v = astar_slot(a, entry_key(a, bentry(a, B, i)));
       if (v) val_set(v, *v | CLOSED);
     }
   /* a cursor AHEAD successors on fetches their slots */
@@ -733,7 +755,7 @@ static size_t lists_bytes(size_t per, int shared) {
 static int abatch_init(abatch *B, size_t per, int shared, uint8_t *m) {
   int k;
   memset(B, 0, sizeof *B);
-  B->e = malloc(ABATCH * sizeof *B->e);
+  B->e = malloc(2 * ABATCH * sizeof *B->e);       /* two words at most */
   B->status = malloc(ABATCH);
   B->gx = malloc(ABATCH);
   B->epart = malloc(ABATCH);
@@ -761,11 +783,15 @@ static void abatch_free(abatch *B) {
 /* the next batch of bucket f into B (none when the bucket is empty) */
 static void astar_pop(astar *a, abuckets *bk, int f, abatch *B) {
   vec *q, *row = bk->open[f];
-  size_t i;
+  size_t i, ew = (size_t)a->ew, n;
   while (row && bk->top[f] > 0 && row[bk->top[f]].n == 0) bk->top[f]--;
   q = row && row[bk->top[f]].n > 0 ? &row[bk->top[f]] : &bk->again[f];
-  B->nb = q->n < ABATCH ? q->n : ABATCH;
-  for (i = 0; i < B->nb; i++) B->e[i] = q->a[--q->n];
+  n = q->n / ew;
+  B->nb = n < ABATCH ? n : ABATCH;
+  for (i = 0; i < B->nb; i++) {            /* the last pushed first */
+    q->n -= ew;
+    memcpy(B->e + i * ew, q->a + q->n, ew * sizeof *B->e);
+  }
   B->f = f;
   B->re = q == &bk->again[f];
   B->partial = a->partial;
@@ -807,10 +833,14 @@ int pn_key_astar(const pn_keygame *g, uint64_t start, int threads,
   a->packed = packs(g);
   a->partial = lim && lim->partial > 0;
   cheap = g->h_cheap && g->h_cheap(g->ud);
-  /* pruning when the entries hold the tags beside key and cost */
-  if (g->succ_after && g->tagbits > 0 && a->packed && !(lim && lim->prune < 0)
-      && g->keybits + g->tagbits + 7 <= 64)
+  /* pruning: the tags in the entries, beside key and cost in one word
+  ** where they fit, else in a second */
+  a->ew = 1;
+  if (g->succ_after && g->tagbits > 0 && !(lim && lim->prune < 0)) {
     a->tb = g->tagbits;
+    if (!a->packed || g->keybits + g->tagbits + 7 > 64) a->ew = 2;
+  }
+  a->costed = a->packed || a->ew == 2;
   for (t = 0; t < NPART; t++) {
     a->t[t].b = &b;
     a->t[t].packed = a->packed;
@@ -861,14 +891,14 @@ int pn_key_astar(const pn_keygame *g, uint64_t start, int threads,
   team_start(&a->tm, threads, aworker_main, a->w, sizeof a->w[0]);
   started = 1;
   if (!astar_put(a, start, 0, &isnew) || !bucket_row(bk, h0)
-      || !vec_push(&bk->open[h0][0], entry_of(a, start, 0, 0)))
+      || !entry_push(a, &bk->open[h0][0], start, 0, 0))
     goto stopped;
   if (a->partial) { res->partial = 1; res->partial_from = h0; }
   for (f = h0; f < NBUCKET && !found; f++) {
     fmin = f;
     if (f > h0)
       report(g, "astar", f, astar_states(a),
-             bucket_size(bk->open[f], &bk->again[f]), &b);
+             bucket_size(bk->open[f], &bk->again[f], a->ew), &b);
     /* bucket f grows while it is processed; its entries are taken from
     ** the largest cost down (the nearest the goal by the bound: in the
     ** last bucket, the goal comes sooner), then its re-expansions.  Each
@@ -922,7 +952,7 @@ int pn_key_astar(const pn_keygame *g, uint64_t start, int threads,
         for (p = 0; p < NPART; p++) b.states += a->newn[p];
         if (ok && B2->stop < B2->nb) {
           found = 1;
-          goal = entry_key(a, B2->e[B2->stop]);
+          goal = entry_key(a, bentry(a, B2, B2->stop));
         }
       } else {
         if (B2 && !beside) ok = astar_phase2(a, B2, bk, res, &found, &goal);

@@ -23,6 +23,20 @@
 ** Every table sees its keys in the serial order, so the tables, the layers
 ** and the path found are the same for any number of threads.  Limits are
 ** checked between chunks.
+**
+** Move pruning (pn_keygame.succ_after, and pred_after backward): a
+** collected layer keeps each new key's tag beside it (the move of the
+** first insert), and its expansion leaves out the moves that commute
+** with that move and come before it, and those back next to the parent.
+** The layers stay whole: a state t of layer k + 1 is m(s), s in layer k
+** with tag L from p in layer k - 1; m is not a move of L's coin (those
+** reach p or its neighbours, of layer k at most); if m commutes with L
+** and comes before it, u = m(p) is in layer k (no nearer: t = L(u)), and
+** t = L(u) is the same question for the larger move L, so some pair
+** generates t (A*'s claim in astar.c, layer by layer; backward, the same
+** in the game of moves undone).  It halves the keys listed, most of them
+** already stored.  A side the game cannot prune expands every move, as
+** does a frontier listed by a scan of the tables (no tags).
 ** ===================================================================== */
 
 /* frontier states per chunk: a layer is cut into about LAYER_CHUNKS chunks
@@ -36,19 +50,36 @@
 #define MAXCHUNK 8192
 #define LAYER_CHUNKS 32
 #define PROBE_CHUNK 1024          /* frontier states per probing chunk */
+#define SAMPLE 64                 /* frontier states per one whose moves
+                                  ** left out by pruning are counted */
 
 typedef struct side {
   keytab t[NPART];
-  vec cur[NPART];             /* the frontier (its keys have val = depth) */
+  vec cur[NPART];             /* the frontier (its keys have val = depth),
+                              ** cw words each: the key, then its tag */
   vec nxt[NPART];             /* the layer's new keys, when collected */
+  int cw;                     /* words per frontier entry: 1 or 2 */
   int collect;                /* the layer collects its new keys (memory
                               ** to spare) rather than scan the tables */
   size_t off[NPART + 1];      /* cur[p] starts at off[p] of the frontier */
   size_t nnew[NPART];         /* keys new in the layer being made */
   uint64_t prev_layer;        /* size of the layer before the frontier */
   int depth;                  /* complete layers */
-  double work;                /* keys produced per expansion (estimate) */
-  uint64_t made, expanded;
+  double weight;              /* keys per expansion as if every move were
+                              ** listed (estimate): the side to expand
+                              ** is chosen by these.  Pruning halves a
+                              ** side's keys (0.44 to 0.56 kept on
+                              ** 100-cell squares), not its layers:
+                              ** weighed by the keys kept, the pruned
+                              ** side is chosen until it outgrows the
+                              ** other (2.6x the time on one puzzle of
+                              ** bench part V) */
+  double kept;                /* the share of them pruning keeps (the
+                              ** last layer's sample) */
+  double unpruned;            /* keys made, as if every move were listed
+                              ** (those left out counted on a sample of
+                              ** the frontier, one in SAMPLE) */
+  uint64_t expanded;
 } side;
 
 typedef struct meet {
@@ -99,6 +130,7 @@ typedef struct bworker {
   scratch sc;
   vec buf[NPART];             /* keys of this thread's slice, by partition */
   uint64_t made, expanded;
+  uint64_t sfull, skept;      /* the sample's keys, all and kept */
   uint64_t since;             /* probing: successors since the last poll */
   uint64_t *pout, *ph;        /* probing: keys and hashes, by level */
   uint32_t *pmv;              /* probing: moves, by level */
@@ -121,13 +153,19 @@ struct bidir {
                               ** frontier instead of expanding it */
   int plevel;
   int halt;                   /* probing: a thread saw a limit */
+  int tags;                   /* layers prune moves where the game can */
+  int bw;                     /* words per buffer entry in this layer */
 };
 
-/* the frontier key at position a of side x; *p is a partition at or
-** before the one holding a */
-static uint64_t frontier_key(const side *x, size_t a, int *p) {
+/* the frontier key at position a of side x, its tag in *tag (0: none);
+** *p is a partition at or before the one holding a */
+static uint64_t frontier_key(const side *x, size_t a, int *p,
+                             uint32_t *tag) {
+  const uint64_t *e;
   while (x->off[*p + 1] <= a) ++*p;
-  return x->cur[*p].a[a - x->off[*p]];
+  e = x->cur[*p].a + (a - x->off[*p]) * (size_t)x->cw;
+  *tag = x->cw == 2 ? (uint32_t)e[1] : 0;
+  return e[0];
 }
 
 /* phase 1: successors (or predecessors) of positions [a, b) */
@@ -135,56 +173,77 @@ static void expand_slice(bidir *bd, bworker *w, size_t a, size_t b) {
   side *x = &bd->s[bd->dir];
   const pn_keygame *g = bd->g;
   int p = 0, k;
-  /* each partition gets about made/expanded/NPART keys per state */
-  size_t want = (size_t)((double)(b - a) * x->work * 1.25 / NPART) + 64;
+  /* each partition gets about made/expanded/NPART keys per state (the
+  ** buffers of a layer that prunes cross into mmap'ed sizes, whose
+  ** pages fault at every chunk, if sized for every move) */
+  double work = x->weight * (bd->bw == 2 && x->cw == 2 ? x->kept : 1);
+  size_t want = (size_t)((double)(b - a) * work * 1.25 / NPART) + 64;
   for (k = 0; k < NPART; k++) {
     w->buf[k].n = 0;
-    vec_presize(&w->buf[k], want);
+    vec_presize(&w->buf[k], want * (size_t)bd->bw);
   }
   for (; a < b; a++) {
-    uint64_t key = frontier_key(x, a, &p);
+    uint32_t tag;
+    uint64_t key = frontier_key(x, a, &p, &tag);
     int nk, j;
-    nk = bd->dir ? g->pred(g->ud, key, w->sc.out, w->sc.mv)
-                 : g->succ(g->ud, key, w->sc.out, w->sc.mv);
+    if (tag && a % SAMPLE == 0) {     /* the moves pruning leaves out */
+      w->sfull += (uint64_t)(bd->dir
+                               ? g->pred(g->ud, key, w->sc.out, w->sc.mv)
+                               : g->succ(g->ud, key, w->sc.out, w->sc.mv));
+    }
+    if (bd->bw == 2) {
+      nk = bd->dir ? g->pred_after(g->ud, key, tag, w->sc.out, w->sc.mv)
+                   : g->succ_after(g->ud, key, tag, w->sc.out, w->sc.mv);
+      if (tag && a % SAMPLE == 0) w->skept += (uint64_t)nk;
+    } else
+      nk = bd->dir ? g->pred(g->ud, key, w->sc.out, w->sc.mv)
+                   : g->succ(g->ud, key, w->sc.out, w->sc.mv);
     w->expanded++;
     w->made += (uint64_t)nk;
-    for (j = 0; j < nk; j++)
-      if (!vec_push(&w->buf[part_of(w->sc.out[j])], w->sc.out[j])) {
+    for (j = 0; j < nk; j++) {
+      vec *v = &w->buf[part_of(w->sc.out[j])];
+      if (v->n + 2 > v->cap && !vec_more(v)) {
         __atomic_store_n(&bd->failed, 1, __ATOMIC_RELAXED);
         return;
       }
+      v->a[v->n++] = w->sc.out[j];
+      if (bd->bw == 2) v->a[v->n++] = w->sc.mv[j];
+    }
   }
 }
 
-/* the new keys k[0..n) of a layer of side x, their hashes kh[0..n),
-** against the other side's table yt, fetching slots a few keys ahead */
+/* the new keys of a layer of side x, k[0], k[bw], ... (n of them, bw
+** words apart), their hashes kh[0..n), against the other side's table
+** yt, fetching slots a few keys ahead */
 static void meet_keys(const side *x, const keytab *yt, meet *m,
-                      const uint64_t *k, const uint64_t *kh, size_t n) {
+                      const uint64_t *k, const uint64_t *kh, size_t n,
+                      size_t bw) {
   size_t i;
   if (!yt->cap) return;
   for (i = 0; i < n && i < AHEAD; i++) tab_prefetch(yt, kh[i]);
   for (i = 0; i < n; i++) {
     uint8_t other;
     if (i + AHEAD < n) tab_prefetch(yt, kh[i + AHEAD]);
-    other = tab_get_h(yt, k[i], kh[i]);
-    if (other != NOVAL) meet_take(m, x->depth + 1 + other, k[i]);
+    other = tab_get_h(yt, k[i * bw], kh[i]);
+    if (other != NOVAL) meet_take(m, x->depth + 1 + other, k[i * bw]);
   }
 }
 
 #define NEWBATCH 512              /* new keys checked against the other
                                   ** side together */
 
-/* the keys a[0..n) into the table xt with value val, the new ones
-** appended to fresh[*nfresh..] (their hashes to freshh[]) and checked
-** against yt by the batch; 0 when the table cannot grow.  tab_put_h's
-** work with the table's fields in locals: its slots are words of the type
-** of its counts, so that the compiler, after each store to a slot, would
-** read the fields again.  Inlined for each layout (packed: key << 8 |
-** value; else the key, its value beside it) */
+/* the n entries of a[] (bw words each: the key, then its tag) into the
+** table xt with value val, the new ones appended to fresh[] (entries as
+** in a; *nfresh of them; their hashes to freshh[]) and checked against yt
+** by the batch; 0 when the table cannot grow.  tab_put_h's work with the
+** table's fields in locals: its slots are words of the type of its
+** counts, so that the compiler, after each store to a slot, would read
+** the fields again.  Inlined for each layout (packed: key << 8 | value;
+** else the key, its value beside it) and entry size */
 HOT int insert_keys(side *x, keytab *xt, const keytab *yt, meet *m,
                     vec *nx, const uint64_t *a, size_t n, uint8_t val,
                     uint64_t *fresh, uint64_t *freshh, size_t *nfresh,
-                    size_t *nnew, const int packed) {
+                    size_t *nnew, const int packed, const size_t bw) {
   uint64_t *keys = xt->keys, ring[AHEAD];
   uint8_t *vals = xt->val;
   size_t cap = xt->cap, cnt = xt->n, full = xt->full, i, j, k, nf = *nfresh;
@@ -192,14 +251,14 @@ HOT int insert_keys(side *x, keytab *xt, const keytab *yt, meet *m,
   keyctx c;
   c.sh = 0;
   for (i = 0; i < n && i < AHEAD; i++) {
-    ring[i] = pn_mix64(a[i]);
+    ring[i] = pn_mix64(a[i * bw]);
     if (cap) __builtin_prefetch(&keys[pn_slot_home(ring[i], cap)]);
   }
   for (i = 0; i < n; i++) {
-    uint64_t key = a[i], h = ring[i % AHEAD], w;
+    uint64_t key = a[i * bw], h = ring[i % AHEAD], w;
     if (i + AHEAD < n) {
       k = i % AHEAD;
-      ring[k] = pn_mix64(a[i + AHEAD]);
+      ring[k] = pn_mix64(a[(i + AHEAD) * bw]);
       if (cap) __builtin_prefetch(&keys[pn_slot_home(ring[k], cap)]);
     }
     if (cnt >= full) {
@@ -220,10 +279,11 @@ HOT int insert_keys(side *x, keytab *xt, const keytab *yt, meet *m,
     cnt++;
     made++;
     freshh[nf] = h;
-    fresh[nf++] = key;
-    if (nf == NEWBATCH) {
-      meet_keys(x, yt, m, fresh, freshh, nf);
-      if (nx && !vec_append(nx, fresh, nf)) return 0;
+    fresh[nf * bw] = key;
+    if (bw == 2) fresh[nf * bw + 1] = a[i * bw + 1];
+    if (++nf == NEWBATCH) {
+      meet_keys(x, yt, m, fresh, freshh, nf, bw);
+      if (nx && !vec_append(nx, fresh, nf * bw)) return 0;
       nf = 0;
     }
   }
@@ -244,23 +304,31 @@ static int insert_part(bidir *bd, int p) {
   uint8_t val = (uint8_t)(x->depth + 1);
   meet *m = &bd->m[p];
   vec *nx = x->collect ? &x->nxt[p] : NULL;
-  uint64_t fresh[NEWBATCH], freshh[NEWBATCH];
-  size_t nfresh = 0;
-  int t;
+  uint64_t fresh[2 * NEWBATCH], freshh[NEWBATCH];
+  size_t nfresh = 0, bw = (size_t)bd->bw;
+  int t, ok;
   /* the state limit counts nothing here (the budget is shared: the layer
   ** checks it between chunks), so the inserts skip tab_put_h */
   for (t = 0; t < bd->nt; t++) {
     const vec *v = &bd->w[t].buf[p];
-    if (!(xt->packed
-            ? insert_keys(x, xt, yt, m, nx, v->a, v->n, val, fresh, freshh,
-                          &nfresh, &x->nnew[p], 1)
-            : insert_keys(x, xt, yt, m, nx, v->a, v->n, val, fresh, freshh,
-                          &nfresh, &x->nnew[p], 0)))
-      return 0;
+    size_t n = v->n / bw;
+    if (bw == 2)
+      ok = xt->packed
+             ? insert_keys(x, xt, yt, m, nx, v->a, n, val, fresh, freshh,
+                           &nfresh, &x->nnew[p], 1, 2)
+             : insert_keys(x, xt, yt, m, nx, v->a, n, val, fresh, freshh,
+                           &nfresh, &x->nnew[p], 0, 2);
+    else
+      ok = xt->packed
+             ? insert_keys(x, xt, yt, m, nx, v->a, n, val, fresh, freshh,
+                           &nfresh, &x->nnew[p], 1, 1)
+             : insert_keys(x, xt, yt, m, nx, v->a, n, val, fresh, freshh,
+                           &nfresh, &x->nnew[p], 0, 1);
+    if (!ok) return 0;
   }
   if (nfresh == 0) return 1;
-  meet_keys(x, yt, m, fresh, freshh, nfresh);
-  return !nx || vec_append(nx, fresh, nfresh);
+  meet_keys(x, yt, m, fresh, freshh, nfresh, bw);
+  return !nx || vec_append(nx, fresh, nfresh * bw);
 }
 
 /* {--------------------------------------------------------------------
@@ -330,7 +398,8 @@ static void probe_slice(bidir *bd, bworker *w, size_t a, size_t b) {
   uint32_t path[MAXPROBE];
   int p = 0;
   for (; a < b; a++) {
-    uint64_t key = frontier_key(x, a, &p);
+    uint32_t tag;
+    uint64_t key = frontier_key(x, a, &p, &tag);
     probe_below(bd, w, key, key, 0, path);
   }
 }
@@ -401,7 +470,7 @@ static uint64_t frontier_size(const side *x) {
   uint64_t n = 0;
   int p;
   for (p = 0; p < NPART; p++) n += x->cur[p].n;
-  return n;
+  return n / (uint64_t)x->cw;
 }
 
 /* the new frontier (the keys of val x->depth, as many as the layer's
@@ -409,11 +478,13 @@ static uint64_t frontier_size(const side *x) {
 ** they were inserted, or else listed in slot order by a scan of the
 ** tables, once the old frontier is gone (so the other side can use its
 ** memory).  0 when the budget has no room for it (the list is then
-** incomplete, and only the other side can be probed) */
-static int side_frontier(side *x) {
+** incomplete, and only the other side can be probed).  The collected
+** keys have their tags beside them when the layer had (bw words) */
+static int side_frontier(side *x, int bw) {
   uint8_t d = (uint8_t)x->depth;
   int p;
   for (p = 0; p < NPART; p++) vec_free(&x->cur[p]);
+  x->cw = x->collect ? bw : 1;
   if (x->collect) {
     for (p = 0; p < NPART; p++) {
       x->cur[p] = x->nxt[p];
@@ -458,7 +529,7 @@ static size_t set_offsets(side *x) {
   int p;
   for (p = 0; p < NPART; p++) {
     x->off[p] = total;
-    total += x->cur[p].n;
+    total += x->cur[p].n / (size_t)x->cw;
   }
   x->off[NPART] = total;
   return total;
@@ -479,7 +550,7 @@ static int layer_too_big(const bidir *bd, const side *x) {
     while (10 * n > 7 * cap) cap += cap / 2;
     need += (cap - (double)x->t[p].cap) * (double)slot_bytes(&x->t[p]);
   }
-  if (cur * growth > cur) need += (cur * growth - cur) * 8;
+  if (cur * growth > cur) need += (cur * growth - cur) * 8 * x->cw;
   return (double)b->used + need > (double)b->max;
 }
 
@@ -517,7 +588,6 @@ static int bidir_probe(bidir *bd, int levels, hit *best, int *lb) {
   }
 out:
   for (t = 0; t < bd->nthreads; t++) {
-    x->made += bd->w[t].made;
     x->expanded += bd->w[t].expanded;
   }
   bd->probing = 0;
@@ -561,12 +631,14 @@ static int bidir_layer(bidir *bd, meet *found) {
   ** has room for a second frontier: a scan of the tables reads every
   ** slot (a tenth of a short search's time) */
   x->collect = b->used < b->max / 4;
+  bd->bw = (bd->dir ? bd->g->pred_after : bd->g->succ_after) && bd->tags ? 2 : 1;
   for (p = 0; p < NPART; p++) {
     bd->m[p].best = -1;
     x->nnew[p] = 0;
     vec_free(&x->nxt[p]);
   }
-  for (t = 0; t < bd->nthreads; t++) bd->w[t].made = bd->w[t].expanded = 0;
+  for (t = 0; t < bd->nthreads; t++)
+    bd->w[t].made = bd->w[t].expanded = bd->w[t].sfull = bd->w[t].skept = 0;
   if (chunk < MINCHUNK) chunk = MINCHUNK;
   if (chunk > MAXCHUNK) chunk = MAXCHUNK;
   for (lo = 0; lo < total; lo += chunk) {
@@ -593,9 +665,17 @@ static int bidir_layer(bidir *bd, meet *found) {
       if (bd->m[p].best >= 0) meet_take(found, bd->m[p].best, bd->m[p].key);
     if (found->best >= 0) break;
   }
-  for (t = 0; t < bd->nthreads; t++) {
-    x->made += bd->w[t].made;
-    x->expanded += bd->w[t].expanded;
+  {
+    uint64_t made = 0, full = 0, kept = 0;
+    for (t = 0; t < bd->nthreads; t++) {
+      made += bd->w[t].made;
+      full += bd->w[t].sfull;
+      kept += bd->w[t].skept;
+      x->expanded += bd->w[t].expanded;
+    }
+    x->unpruned += kept ? (double)made * (double)full / (double)kept
+                        : (double)made;
+    if (kept) x->kept = (double)kept / (double)full;
   }
   return 1;
 }
@@ -629,8 +709,11 @@ int pn_key_bidir(const pn_keygame *g, const uint64_t *starts, size_t nstart,
       bd->s[k].t[p].b = bd->s[k].cur[p].b = bd->s[k].nxt[p].b = &b;
       bd->s[k].t[p].packed = packs(g);
     }
-    bd->s[k].work = g->maxsucc / 2.0 + 1;
+    bd->s[k].weight = g->maxsucc / 2.0 + 1;
+    bd->s[k].kept = 0.5;
+    bd->s[k].cw = 1;
   }
+  bd->tags = g->tagbits > 0 && !(lim && lim->prune < 0);
   for (t = 0; t < threads; t++) {
     bd->w[t].bd = bd;
     bd->w[t].id = t;
@@ -659,11 +742,11 @@ int pn_key_bidir(const pn_keygame *g, const uint64_t *starts, size_t nstart,
     side *x;
     uint64_t n0 = 0, n1 = 0;
     for (p = 0; p < NPART; p++) {
-      n0 += bd->s[0].cur[p].n;
-      n1 += bd->s[1].cur[p].n;
+      n0 += bd->s[0].cur[p].n / (uint64_t)bd->s[0].cw;
+      n1 += bd->s[1].cur[p].n / (uint64_t)bd->s[1].cw;
     }
     if (n0 == 0 || n1 == 0) break;                      /* exhausted */
-    bd->dir = n0 * bd->s[0].work <= n1 * bd->s[1].work ? 0 : 1;
+    bd->dir = n0 * bd->s[0].weight <= n1 * bd->s[1].weight ? 0 : 1;
     x = &bd->s[bd->dir];
     if (x->depth + 1 >= 250) {
       b.stopped = PN_ELIMIT;
@@ -683,11 +766,11 @@ int pn_key_bidir(const pn_keygame *g, const uint64_t *starts, size_t nstart,
     }
     x->depth++;
     if (found.best >= 0) break;           /* a partial layer: no frontier */
-    x->work = x->expanded ? (double)x->made / (double)x->expanded : x->work;
+    if (x->expanded) x->weight = x->unpruned / (double)x->expanded;
     {
       uint64_t layer;
       x->prev_layer = frontier_size(x);
-      if (!side_frontier(x)) {
+      if (!side_frontier(x, bd->bw)) {
         /* x's layer is complete: probe below the other side's frontier */
         if (b.stopped == PN_ENOMEM && levels > 0) {
           bd->dir = 1 - bd->dir;

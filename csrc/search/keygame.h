@@ -43,18 +43,28 @@ typedef struct pn_keygame {
   /* optional: 0 if h(key) <= bound, else a lower bound on h(key) above
   ** bound (h itself, or less when that is cheaper to know) */
   int (*h_above)(void *ud, uint64_t key, int bound);
-  /* optional (A*): move pruning.  A state's tag (below 2^tagbits, never
-  ** 0) names the move that led to it from a state p; succ_after lists the
-  ** successors of key with their tags in tags[], and may leave out those
-  ** it proves to have no goal below them, and (when `last`, the tag of
-  ** key, is not 0):
+  /* optional (A*, the bidirectional search forward): move pruning.  A
+  ** state's tag (below 2^tagbits, never 0) names the move that led to it
+  ** from a state p; succ_after lists the successors of key with their
+  ** tags in tags[], and may leave out those it proves to have no goal
+  ** below them, and (when `last`, the tag of key, is not 0):
   **   - p, and the states one move from p (no farther from the start
   **     than key, when p is one nearer);
   **   - a successor reached by a move m that commutes with `last` and
   **     comes before it in the game's order of tags: m is a move from p,
   **     and `last` a move from there after m, to the same state. */
   int tagbits;
+  int tags_moves;          /* the tags are succ's move codes (h_succ takes
+                           ** them) */
   int (*succ_after)(void *ud, uint64_t key, uint32_t last, uint64_t *out,
+                    uint32_t *tags);
+  /* optional (the bidirectional search, backward): the same for the
+  ** predecessors, `last` the tag of the move from key to a state q one
+  ** nearer the goal; left out, q and the states one move before q, and
+  ** a predecessor by a move m such that, from q, the moves undone m and
+  ** then `last` reach it as `last` and m do, m before `last` in the
+  ** order of tags */
+  int (*pred_after)(void *ud, uint64_t key, uint32_t last, uint64_t *out,
                     uint32_t *tags);
   /* optional: called after each layer (A*: each f bound) */
   void (*progress)(const pn_progress *p, void *ud);

@@ -143,9 +143,92 @@ static void emit(uint32_t from, uint32_t to, void *ud) {
   g->mv[g->n++] = from << 8 | to;
 }
 
-/* the moves of a state by the one dense move rule (core/rules.c) */
+/*
+** Move pruning for A* (pn_keygame.succ_after): a state's tag is the move
+** a -> b that led to it from p, its code a << 8 | b.  Left out: the moves
+** of the coin on b (to a, that is p; elsewhere, one move from p), the move
+** c -> a when c -> b is a move from p, and c -> t when it commutes with
+** a -> b and comes first in the order of codes (c < a: a is free, so
+** never c): c -> t a move from p, and a -> b one after it.  With kbc the
+** neighbours of b among the coins but b's and c's, a -> b follows c -> t
+** when kbc + [t next to b] >= d; c -> t, a move here, is one from p
+** unless t is next to b and not to a, and then its count decides.  So a
+** coin's moves are left out as sets of cells: all but b's neighbours
+** when kbc >= d, some of b's when kbc = d - 1, none else.
+*/
+typedef struct prune {
+  uint32_t a, b;
+  /* the cells a coin on c may not move to, by c < a and c next to b
+  ** (cut[(c < a) << 1 | c ~ b]), but for the cells next to b, not to a,
+  ** with d neighbours in p (just): a move from p unless c is one of
+  ** them, so left out too when c is not next to them and jt[] says */
+  uint64_t cut[4][PN_WIDE_WORDS], just[PN_WIDE_WORDS];
+  int jt[4];
+} prune;
+
+static int adjacent(const pn_widegame *wg, uint32_t x, uint32_t y) {
+  return (int)(wg->nbrw[x][y >> 6] >> (y & 63) & 1);
+}
+
+static void prune_make(const pn_widegame *wg, uint32_t last,
+                       const uint64_t occ[PN_WIDE_WORDS], prune *x) {
+  const uint64_t *nb, *na;
+  uint64_t p[PN_WIDE_WORDS], abit[PN_WIDE_WORDS] = { 0 };
+  uint64_t all[PN_WIDE_WORDS], nbc[PN_WIDE_WORDS], anyjust = 0;
+  int w, k, kb = 0, ab;
+  x->a = last >> 8;
+  x->b = last & 255;
+  nb = wg->nbrw[x->b];
+  na = wg->nbrw[x->a];
+  ab = adjacent(wg, x->a, x->b);
+  abit[x->a >> 6] = (uint64_t)1 << (x->a & 63);
+  for (w = 0; w < PN_WIDE_WORDS; w++) p[w] = occ[w];
+  p[x->b >> 6] &= ~((uint64_t)1 << (x->b & 63));
+  for (w = 0; w < wg->nw; w++) kb += __builtin_popcountll(nb[w] & p[w]);
+  p[x->a >> 6] |= abit[x->a >> 6];                /* p: before a -> b */
+  for (w = 0; w < wg->nw; w++) {
+    uint64_t m = nb[w] & ~na[w] & ~abit[w], more = 0;
+    x->just[w] = 0;
+    for (; m; m &= m - 1) {
+      uint32_t t = (uint32_t)(w * 64 + __builtin_ctzll(m));
+      int n = 0, v;
+      for (v = 0; v < wg->nw; v++)
+        n += __builtin_popcountll(wg->nbrw[t][v] & p[v]);
+      if (n > wg->d) more |= (uint64_t)1 << (t & 63);
+      else if (n == wg->d) x->just[w] |= (uint64_t)1 << (t & 63);
+    }
+    anyjust |= x->just[w];
+    /* the moves after which a -> b is one: all, or to b's neighbours;
+    ** of these, those that are moves from p whatever the coin */
+    all[w] = ~abit[w] & (~nb[w] | na[w] | more);
+    nbc[w] = nb[w] & ~abit[w] & (na[w] | more);
+  }
+  for (k = 0; k < 4; k++) {
+    int kbc = kb - (k & 1);           /* b's neighbours but b and c */
+    const uint64_t *set = !(k & 2) ? NULL : kbc >= wg->d ? all
+                        : kbc + 1 == wg->d ? nbc : NULL;
+    for (w = 0; w < wg->nw; w++)
+      x->cut[k][w] = (set ? set[w] : 0) | (kbc + ab >= wg->d ? abit[w] : 0);
+    x->jt[k] = set && anyjust;
+  }
+}
+
+/* the cells of word w the coin on c (its neighbours nc) may not move to */
+static inline uint64_t prune_cut(const prune *x, int k, const uint64_t *nc,
+                                 int w) {
+  return x->cut[k][w] | (x->jt[k] ? x->just[w] & ~nc[w] : 0);
+}
+
+/* prune_cut's case for the coin on c */
+static inline int prune_case(const pn_widegame *wg, const prune *x,
+                             uint32_t c) {
+  return (c < x->a) << 1 | adjacent(wg, c, x->b);
+}
+
+/* the moves of a state by the one dense move rule (core/rules.c); with
+** `last` (not 0), those pruning leaves out are dropped */
 static int succ_dense(const pn_widegame *wg, uint32_t *cells, uint64_t *out,
-                      uint32_t *mv) {
+                      uint32_t *mv, uint32_t last) {
   uint32_t cnt[PN_WIDE_MAXCELL], targets[PN_WIDE_MAXCELL];
   uint8_t occ[PN_WIDE_MAXCELL];
   gen g;
@@ -157,6 +240,22 @@ static int succ_dense(const pn_widegame *wg, uint32_t *cells, uint64_t *out,
   sums_make(wg, cells, &g.sm);
   pn_dense_moves(&wg->g, wg->d, occ, cells, (size_t)wg->ncoin, cnt, targets,
                  emit, &g);
+  if (last) {                  /* movers come in increasing order */
+    prune x;
+    uint32_t at = UINT32_MAX;
+    int j, n = 0, k = 0;
+    prune_make(wg, last, g.sm.occ, &x);
+    for (j = 0; j < g.n; j++) {
+      uint32_t c = mv[j] >> 8, t = mv[j] & 255;
+      if (c == x.b) continue;
+      if (c != at) k = prune_case(wg, &x, at = c);
+      if (prune_cut(&x, k, wg->nbrw[c], (int)(t >> 6)) >> (t & 63) & 1)
+        continue;
+      out[n] = out[j];
+      mv[n++] = mv[j];
+    }
+    g.n = n;
+  }
   return g.n;
 }
 
@@ -167,19 +266,21 @@ static int succ_dense(const pn_widegame *wg, uint32_t *cells, uint64_t *out,
 ** added once; the coin on c may go to a free cell with d + 1, or with d
 ** that is not next to c.  Movers and their destinations come in
 ** increasing order, as from pn_dense_moves: the same moves in the same
-** order, so every search finds the same paths with either.
+** order, so every search finds the same paths with either.  With `last`
+** (not 0), those pruning leaves out are not listed (succ_after).
 */
-static int succ(void *ud, uint64_t key, uint64_t *out, uint32_t *mv) {
-  const pn_widegame *wg = ud;
+static int list(const pn_widegame *wg, uint64_t key, uint32_t last,
+                uint64_t *out, uint32_t *mv) {
   uint32_t cells[PN_WIDE_MAXCELL];
   uint64_t g[4][PN_WIDE_WORDS], td[PN_WIDE_WORDS], td1[PN_WIDE_WORDS];
   uint64_t freec[PN_WIDE_WORDS], vlo[PN_WIDE_MAXCELL], vhi[PN_WIDE_MAXCELL];
   uint64_t dest;
   sums sm;
+  prune pr;
   int i, w, n = 0, nw = wg->nw, d = wg->d;
   unrank(wg, key, cells);
   /* the counters stop at 4: thresholds of at most 3 */
-  if (d > 3) return succ_dense(wg, cells, out, mv);
+  if (d > 3) return succ_dense(wg, cells, out, mv, last);
   memset(g, 0, sizeof g);
   for (w = 0; w < nw; w++) freec[w] = wg->allw[w];
   for (i = 0; i < wg->ncoin; i++) {
@@ -198,6 +299,7 @@ static int succ(void *ud, uint64_t key, uint64_t *out, uint32_t *mv) {
     td1[w] = g[d][w] & freec[w];
   }
   sums_make(wg, cells, &sm);
+  if (last) prune_make(wg, last, sm.occ, &pr);
   for (w = 0; w < nw; w++)
     for (dest = td[w]; dest; dest &= dest - 1) {
       uint32_t t = (uint32_t)(w * 64 + __builtin_ctzll(dest));
@@ -206,8 +308,15 @@ static int succ(void *ud, uint64_t key, uint64_t *out, uint32_t *mv) {
   for (i = 0; i < wg->ncoin; i++) {
     uint32_t c = cells[i];
     const uint64_t *m = wg->nbrw[c];
+    uint64_t cut[PN_WIDE_WORDS] = { 0 };  /* locals: out[] aliases pr */
+    if (last) {
+      int k;
+      if (c == pr.b) continue;
+      k = prune_case(wg, &pr, c);
+      for (w = 0; w < nw; w++) cut[w] = prune_cut(&pr, k, m, w);
+    }
     for (w = 0; w < nw; w++) {
-      dest = td1[w] | (td[w] & ~m[w]);
+      dest = (td1[w] | (td[w] & ~m[w])) & ~cut[w];
       for (; dest; dest &= dest - 1) {
         uint32_t t = (uint32_t)(w * 64 + __builtin_ctzll(dest));
         out[n] = t < c ? sm.lo[i] + vlo[t] : sm.hi[i] + vhi[t];
@@ -218,34 +327,93 @@ static int succ(void *ud, uint64_t key, uint64_t *out, uint32_t *mv) {
   return n;
 }
 
+static int succ(void *ud, uint64_t key, uint64_t *out, uint32_t *mv) {
+  return list(ud, key, 0, out, mv);
+}
+
+static int succ_after(void *ud, uint64_t key, uint32_t last, uint64_t *out,
+                      uint32_t *tags) {
+  return list(ud, key, last, out, tags);
+}
+
 /* the states one move before key: a coin with at least d neighbours among
 ** the others came from any free cell */
-static int pred(void *ud, uint64_t key, uint64_t *out, uint32_t *mv) {
-  const pn_widegame *wg = ud;
-  uint32_t cells[PN_WIDE_MAXCELL], freelist[PN_WIDE_MAXCELL], a;
+/*
+** Backward, the same pruning on the moves undone (pred_after): a state
+** s's tag a << 8 | b is the move a -> b from s to q, one step nearer the
+** goal (the coin on b in q came back to a).  A predecessor of s by the
+** move y -> x (the coin on x goes back to the free y) is left out when
+**   - x is a: undoing the coin's move again reaches q or a state one
+**     step back from q (b has d neighbours in s less a);
+**   - y is b, and x could have gone back to a from q: that state, one
+**     step back from q;
+**   - y < a, and undoing y -> x and a -> b from q commute: x can go
+**     back from q (its neighbours in s, less a, plus b: at least d),
+**     and b from q after it (its neighbours in s less a and x, plus y).
+** A coin goes back when it has d neighbours, wherever it goes.
+*/
+static int pred_list(const pn_widegame *wg, uint64_t key, uint32_t last,
+                     uint64_t *out, uint32_t *mv) {
+  uint32_t cells[PN_WIDE_MAXCELL], y;
   uint64_t vlo[PN_WIDE_MAXCELL], vhi[PN_WIDE_MAXCELL];
+  uint64_t freec[PN_WIDE_WORDS], below[PN_WIDE_WORDS], m;
+  uint32_t a = last >> 8, b = last & 255;
   sums sm;
-  int i, w, n = 0, nfree = 0, f;
+  int i, w, n = 0, kb = 0, nw = wg->nw;
   unrank(wg, key, cells);
   sums_make(wg, cells, &sm);
-  for (a = 0; a < (uint32_t)wg->ncell; a++)
-    if (!(sm.occ[a >> 6] >> (a & 63) & 1)) {
-      sums_cell(wg, &sm, a, &vlo[nfree], &vhi[nfree]);
-      freelist[nfree++] = a;
+  for (w = 0; w < nw; w++) {
+    freec[w] = wg->allw[w] & ~sm.occ[w];
+    for (m = freec[w]; m; m &= m - 1) {
+      y = (uint32_t)(w * 64 + __builtin_ctzll(m));
+      sums_cell(wg, &sm, y, &vlo[y], &vhi[y]);
     }
+    /* the cells before a */
+    below[w] = (uint32_t)w < a >> 6 ? ~(uint64_t)0
+             : (uint32_t)w == a >> 6 ? ((uint64_t)1 << (a & 63)) - 1 : 0;
+  }
+  if (last) {
+    for (w = 0; w < nw; w++)
+      kb += __builtin_popcountll(wg->nbrw[b][w] & sm.occ[w]);
+    kb -= adjacent(wg, a, b);
+  }
   for (i = 0; i < wg->ncoin; i++) {
-    uint32_t t = cells[i];
-    int k = 0;
-    for (w = 0; w < wg->nw; w++)
-      k += __builtin_popcountll(wg->nbrw[t][w] & sm.occ[w]);
+    uint32_t x = cells[i];
+    uint64_t go[PN_WIDE_WORDS];
+    int k = 0, kbx;
+    for (w = 0; w < nw; w++)
+      k += __builtin_popcountll(wg->nbrw[x][w] & sm.occ[w]);
     if (k < wg->d) continue;
-    for (f = 0; f < nfree; f++) {
-      a = freelist[f];
-      out[n] = a < t ? sm.lo[i] + vlo[f] : sm.hi[i] + vhi[f];
-      mv[n++] = a << 8 | t;
+    for (w = 0; w < nw; w++) go[w] = freec[w];
+    if (last) {
+      if (x == a) continue;
+      kbx = kb - adjacent(wg, b, x);
+      if (k - adjacent(wg, x, a) + adjacent(wg, x, b) >= wg->d) {
+        /* x goes back from q: not to b, nor before a where b follows */
+        go[b >> 6] &= ~((uint64_t)1 << (b & 63));
+        if (kbx + 1 >= wg->d)
+          for (w = 0; w < nw; w++)
+            go[w] &= ~(below[w] & (kbx >= wg->d ? ~(uint64_t)0
+                                                : wg->nbrw[b][w]));
+      }
     }
+    for (w = 0; w < nw; w++)
+      for (m = go[w]; m; m &= m - 1) {
+        y = (uint32_t)(w * 64 + __builtin_ctzll(m));
+        out[n] = y < x ? sm.lo[i] + vlo[y] : sm.hi[i] + vhi[y];
+        mv[n++] = y << 8 | x;
+      }
   }
   return n;
+}
+
+static int pred(void *ud, uint64_t key, uint64_t *out, uint32_t *mv) {
+  return pred_list(ud, key, 0, out, mv);
+}
+
+static int pred_after(void *ud, uint64_t key, uint32_t last, uint64_t *out,
+                      uint32_t *tags) {
+  return pred_list(ud, key, last, out, tags);
 }
 
 static void cellset(const pn_widegame *wg, uint64_t key,
@@ -514,6 +682,10 @@ int pn_widegame_init(pn_widegame *wg, const pn_board *w, const pn_rule *r,
   wg->game.h = uncovered;
   wg->game.h_succ = h_succ;
   wg->game.h_cheap = bound_cheap;
+  wg->game.tagbits = 16;               /* from << 8 | to: never 0 */
+  wg->game.tags_moves = 1;
+  wg->game.succ_after = succ_after;
+  wg->game.pred_after = pred_after;
   return PN_OK;
 }
 
