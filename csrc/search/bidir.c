@@ -36,7 +36,9 @@
 ** generates t (A*'s claim in astar.c, layer by layer; backward, the same
 ** in the game of moves undone).  It halves the keys listed, most of them
 ** already stored.  A side the game cannot prune expands every move, as
-** does a frontier listed by a scan of the tables (no tags).
+** does a frontier listed by a scan of the tables (no tags), and so does
+** every side of a game whose moves cost less to list than to prune
+** (pn_keygame.layers_prune: the bitboards, 3% more instructions).
 ** ===================================================================== */
 
 /* frontier states per chunk: a layer is cut into about LAYER_CHUNKS chunks
@@ -200,14 +202,20 @@ static void expand_slice(bidir *bd, bworker *w, size_t a, size_t b) {
                    : g->succ(g->ud, key, w->sc.out, w->sc.mv);
     w->expanded++;
     w->made += (uint64_t)nk;
-    for (j = 0; j < nk; j++) {
-      vec *v = &w->buf[part_of(w->sc.out[j])];
-      if (v->n + 2 > v->cap && !vec_more(v)) {
-        __atomic_store_n(&bd->failed, 1, __ATOMIC_RELAXED);
-        return;
+    if (bd->bw == 1) {
+      for (j = 0; j < nk; j++)
+        if (!vec_push(&w->buf[part_of(w->sc.out[j])], w->sc.out[j])) break;
+    } else {
+      for (j = 0; j < nk; j++) {
+        vec *v = &w->buf[part_of(w->sc.out[j])];
+        if (v->n + 2 > v->cap && !vec_more(v)) break;
+        v->a[v->n++] = w->sc.out[j];
+        v->a[v->n++] = w->sc.mv[j];
       }
-      v->a[v->n++] = w->sc.out[j];
-      if (bd->bw == 2) v->a[v->n++] = w->sc.mv[j];
+    }
+    if (j < nk) {
+      __atomic_store_n(&bd->failed, 1, __ATOMIC_RELAXED);
+      return;
     }
   }
 }
@@ -713,7 +721,7 @@ int pn_key_bidir(const pn_keygame *g, const uint64_t *starts, size_t nstart,
     bd->s[k].kept = 0.5;
     bd->s[k].cw = 1;
   }
-  bd->tags = g->tagbits > 0 && !(lim && lim->prune < 0);
+  bd->tags = g->layers_prune && g->tagbits > 0 && !(lim && lim->prune < 0);
   for (t = 0; t < threads; t++) {
     bd->w[t].bd = bd;
     bd->w[t].id = t;
