@@ -74,6 +74,37 @@ describe("the engine on windows past 64 cells", function()
     end)
   end
 
+  -- A* keeps each entry's move beside it in a second word here (53-bit
+  -- keys, 16-bit moves): batches and buckets of two-word entries, the
+  -- same search on any number of threads, fully and partially expanded
+  it("runs the same A* on 1, 2 and 3 threads, full and partial", function()
+    local rand = S.rng(4877)
+    local board = penny.board{ width = 10, height = 10 }
+    local done = 0
+    while done < 2 do
+      local a = wide_start(board, rand, 13)
+      local g = random_walk(a, rand, 9)
+      local p = penny.puzzle{ board = board, start = a, goal = g }
+      local ref = p:solve{ method = "astar", threads = 1, pdb = false }
+      if ref.verdict == "solved" and #ref >= 6 and ref.stats.states > 5000 then
+        done = done + 1
+        for _, partial in ipairs{ false, true } do
+          local one = p:solve{ method = "astar", threads = 1, pdb = false,
+                               partial = partial }
+          assert.equal(#ref, #one)
+          for _, t in ipairs{ 2, 3 } do
+            local s = p:solve{ method = "astar", threads = t, pdb = false,
+                               partial = partial }
+            local what = string.format("%d threads, partial %s", t,
+                                       tostring(partial))
+            assert.equal(one.stats.states, s.stats.states, what)
+            assert.same(one.moves, s.moves, what)
+          end
+        end
+      end
+    end
+  end)
+
   -- move pruning (csrc/search/wide.c: succ_after, pred_after) leaves out
   -- the moves that commute with the last one, forward and backward, on
   -- the counters (d <= 3) and the dense rule (d = 4): the searches with
