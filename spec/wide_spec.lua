@@ -42,6 +42,24 @@ local BOXES = {
   { lattice = "king", width = 9, height = 8, coins = { 9, 11 } },
 }
 
+-- fn(p, ref) on two puzzles of 13 coins in a 10 x 10 box, goals `steps`
+-- random moves away, whose solution by `opts` is solved and accepted
+local function two_puzzles(seed, steps, opts, accept, fn)
+  local rand = S.rng(seed)
+  local board = penny.board{ width = 10, height = 10 }
+  local done = 0
+  while done < 2 do
+    local a = wide_start(board, rand, 13)
+    local p = penny.puzzle{ board = board, start = a,
+                            goal = random_walk(a, rand, steps) }
+    local ref = p:solve(opts)
+    if ref.verdict == "solved" and accept(ref) then
+      done = done + 1
+      fn(p, ref)
+    end
+  end
+end
+
 describe("the engine on windows past 64 cells", function()
   for bi, spec in ipairs(BOXES) do
     local name = string.format("%s %d x %d", spec.lattice, spec.width, spec.height)
@@ -78,16 +96,9 @@ describe("the engine on windows past 64 cells", function()
   -- keys, 16-bit moves): batches and buckets of two-word entries, the
   -- same search on any number of threads, fully and partially expanded
   it("runs the same A* on 1, 2 and 3 threads, full and partial", function()
-    local rand = S.rng(4877)
-    local board = penny.board{ width = 10, height = 10 }
-    local done = 0
-    while done < 2 do
-      local a = wide_start(board, rand, 13)
-      local g = random_walk(a, rand, 9)
-      local p = penny.puzzle{ board = board, start = a, goal = g }
-      local ref = p:solve{ method = "astar", threads = 1, pdb = false }
-      if ref.verdict == "solved" and #ref >= 6 and ref.stats.states > 5000 then
-        done = done + 1
+    two_puzzles(4877, 9, { method = "astar", threads = 1, pdb = false },
+      function(ref) return #ref >= 6 and ref.stats.states > 5000 end,
+      function(p, ref)
         for _, partial in ipairs{ false, true } do
           local one = p:solve{ method = "astar", threads = 1, pdb = false,
                                partial = partial }
@@ -101,8 +112,7 @@ describe("the engine on windows past 64 cells", function()
             assert.same(one.moves, s.moves, what)
           end
         end
-      end
-    end
+      end)
   end)
 
   -- move pruning (csrc/search/wide.c: succ_after, pred_after) leaves out
@@ -160,16 +170,9 @@ describe("the engine on windows past 64 cells", function()
   -- each layer's new keys are collected as they are inserted, or (a
   -- budget with little room to spare) listed by a scan of the tables
   it("stores the same states from both ends on 1, 2 and 3 threads, collected or scanned", function()
-    local rand = S.rng(4811)
-    local board = penny.board{ width = 10, height = 10 }
-    local done = 0
-    while done < 2 do
-      local a = wide_start(board, rand, 13)
-      local g = random_walk(a, rand, 7)
-      local p = penny.puzzle{ board = board, start = a, goal = g }
-      local ref = p:solve{ method = "bidir", threads = 1 }
-      if ref.verdict == "solved" and ref.stats.states > 20000 then
-        done = done + 1
+    two_puzzles(4811, 7, { method = "bidir", threads = 1 },
+      function(ref) return ref.stats.states > 20000 end,
+      function(p, ref)
         for _, o in ipairs{ { threads = 2 }, { threads = 3 },
                             { threads = 1, max_memory = 4e6 },
                             { threads = 3, max_memory = 4e6 } } do
@@ -184,8 +187,7 @@ describe("the engine on windows past 64 cells", function()
             assert.same(ref.moves, s.moves, what)
           end
         end
-      end
-    end
+      end)
   end)
 
   -- the configurations that can reach goal, by reverse moves checked
