@@ -68,8 +68,9 @@
 ** g) where they fit one word, else in a second word (the key, then
 ** tag << 7 | g: the wide game's 53-bit ranks and 16-bit moves; the
 ** buckets take twice the room, and the expansions list about half the
-** successors).  The entry keeps the move that set the table's g, and its expansion
-** leaves out the moves that commute with that move and come before it.
+** successors).  The entry keeps the move that set the table's g, and
+** its expansion leaves out the moves that commute with that move and
+** come before it.
 ** This is safe with duplicate detection.  Claim: once bucket F is done,
 ** every state t with d(t) + h(t) <= F is generated at cost d(t) (d: the
 ** distance from the start).  By induction on d(t) = k: t = m(s) for some

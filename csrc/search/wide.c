@@ -144,7 +144,8 @@ static void emit(uint32_t from, uint32_t to, void *ud) {
 }
 
 /*
-** Move pruning for A* (pn_keygame.succ_after): a state's tag is the move
+** Move pruning (pn_keygame.succ_after: A*, and the bidirectional search
+** forward; pred_after below, backward): a state's tag is the move
 ** a -> b that led to it from p, its code a << 8 | b.  Left out: the moves
 ** of the coin on b (to a, that is p; elsewhere, one move from p), the move
 ** c -> a when c -> b is a move from p, and c -> t when it commutes with
