@@ -639,7 +639,8 @@ static int bidir_layer(bidir *bd, meet *found) {
   ** has room for a second frontier: a scan of the tables reads every
   ** slot (a tenth of a short search's time) */
   x->collect = b->used < b->max / 4;
-  bd->bw = (bd->dir ? bd->g->pred_after : bd->g->succ_after) && bd->tags ? 2 : 1;
+  bd->bw = bd->tags && (bd->dir ? bd->g->pred_after : bd->g->succ_after)
+           ? 2 : 1;
   for (p = 0; p < NPART; p++) {
     bd->m[p].best = -1;
     x->nnew[p] = 0;
