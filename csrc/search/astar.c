@@ -227,10 +227,7 @@ static inline int entry_push(const astar *a, vec *v, uint64_t key,
   uint64_t low = (uint64_t)(tag & tag_mask(a)) << 7 | (uint64_t)cost;
   if (a->ew == 1)
     return vec_push(v, a->packed ? key << (7 + a->tb) | low : key);
-  if (v->n + 2 > v->cap && !vec_more(v)) return 0;
-  v->a[v->n++] = key;
-  v->a[v->n++] = low;
-  return 1;
+  return vec_push2(v, key, low);
 }
 
 /* the table's value of key, whose pn_mix64 is h */

@@ -206,12 +206,10 @@ static void expand_slice(bidir *bd, bworker *w, size_t a, size_t b) {
       for (j = 0; j < nk; j++)
         if (!vec_push(&w->buf[part_of(w->sc.out[j])], w->sc.out[j])) break;
     } else {
-      for (j = 0; j < nk; j++) {
-        vec *v = &w->buf[part_of(w->sc.out[j])];
-        if (v->n + 2 > v->cap && !vec_more(v)) break;
-        v->a[v->n++] = w->sc.out[j];
-        v->a[v->n++] = w->sc.mv[j];
-      }
+      for (j = 0; j < nk; j++)
+        if (!vec_push2(&w->buf[part_of(w->sc.out[j])], w->sc.out[j],
+                       w->sc.mv[j]))
+          break;
     }
     if (j < nk) {
       __atomic_store_n(&bd->failed, 1, __ATOMIC_RELAXED);
@@ -381,7 +379,6 @@ static void probe_below(bidir *bd, bworker *w, uint64_t from, uint64_t key,
   }
   w->expanded++;
   nk = bd->dir ? g->pred(g->ud, key, out, mv) : g->succ(g->ud, key, out, mv);
-  w->made += (uint64_t)nk;
   w->since += (uint64_t)nk + 1;
   for (j = 0; j < nk; j++) {
     hh[j] = pn_mix64(out[j]);
@@ -572,7 +569,7 @@ static int bidir_probe(bidir *bd, int levels, hit *best, int *lb) {
   int k, t, found = 0;
   *lb = x->depth + y->depth + 1;
   bd->probing = 1;
-  for (t = 0; t < bd->nthreads; t++) bd->w[t].made = bd->w[t].expanded = 0;
+  for (t = 0; t < bd->nthreads; t++) bd->w[t].expanded = 0;
   for (k = 1; k <= levels && !found; k++) {
     if (x->depth + y->depth + k >= 250) break;
     bd->plevel = k;

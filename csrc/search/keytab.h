@@ -293,6 +293,15 @@ HOT int vec_push(vec *v, uint64_t x) {
   return 1;
 }
 
+/* two words pushed (a key and what goes with it); 0 when the budget has
+** no room */
+HOT int vec_push2(vec *v, uint64_t x, uint64_t y) {
+  if (v->n + 2 > v->cap && !vec_more(v)) return 0;
+  v->a[v->n++] = x;
+  v->a[v->n++] = y;
+  return 1;
+}
+
 /* the keys a[0..n) appended; 0 when the budget has no room */
 static inline int vec_append(vec *v, const uint64_t *a, size_t n) {
   size_t want = v->n + n;
