@@ -102,14 +102,9 @@ void pnL_pushpos(lua_State *L, const pn_board *b, pn_pos p) {
   }
 }
 
-const char *pnL_pushposstring(lua_State *L, const pn_board *b, pn_pos p) {
-  int64_t c[PN_MAXDIM];
-  int dim = pn_board_dim(b), i;
+const char *pnL_pushcoords(lua_State *L, const int64_t *c, int dim) {
   luaL_Buffer buf;
-  if (pn_board_kind(b) == PN_GRAPH && (p < 0 || (size_t)p >= pn_board_ncells(b)))
-    return lua_pushliteral(L, "(a vertex not in the graph)");
-  pn_board_unpack(b, p, c);
-  if (pn_board_kind(b) == PN_GRAPH) c[0] += 1;
+  int i;
   luaL_buffinit(L, &buf);
   luaL_addchar(&buf, '(');
   for (i = 0; i < dim; i++) {
@@ -120,6 +115,15 @@ const char *pnL_pushposstring(lua_State *L, const pn_board *b, pn_pos p) {
   luaL_addchar(&buf, ')');
   luaL_pushresult(&buf);
   return lua_tostring(L, -1);
+}
+
+const char *pnL_pushposstring(lua_State *L, const pn_board *b, pn_pos p) {
+  int64_t c[PN_MAXDIM];
+  if (pn_board_kind(b) == PN_GRAPH && (p < 0 || (size_t)p >= pn_board_ncells(b)))
+    return lua_pushliteral(L, "(a vertex not in the graph)");
+  pn_board_unpack(b, p, c);
+  if (pn_board_kind(b) == PN_GRAPH) c[0] += 1;
+  return pnL_pushcoords(L, c, pn_board_dim(b));
 }
 
 /* {====================================================================

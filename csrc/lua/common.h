@@ -45,8 +45,10 @@ pn_pos pnL_checkposin(lua_State *L, int idx, int arg, const char *what,
 int pnL_topos(lua_State *L, int idx, int arg, const char *what,
               const pn_board *b, pn_pos *p);
 void pnL_pushpos(lua_State *L, const pn_board *b, pn_pos p);
-/* pushes and returns "(x,y)" */
+/* pushes and returns "(x,y)": of a cell, of raw coordinates (a graph's
+** vertex 1-based) */
 const char *pnL_pushposstring(lua_State *L, const pn_board *b, pn_pos p);
+const char *pnL_pushcoords(lua_State *L, const int64_t *c, int dim);
 int pnL_lattice_arg(lua_State *L, int idx);
 
 /* config.c */

@@ -322,22 +322,6 @@ static int c_components(lua_State *L) {
 ** Construction, access, derived configurations
 ** ===================================================================== */
 
-/* "(x,y,...)" of the raw coordinates c (a graph's vertex 1-based) */
-static const char *pushcoords(lua_State *L, const int64_t *c, int dim) {
-  luaL_Buffer buf;
-  int i;
-  luaL_buffinit(L, &buf);
-  luaL_addchar(&buf, '(');
-  for (i = 0; i < dim; i++) {
-    if (i) luaL_addchar(&buf, ',');
-    lua_pushinteger(L, (lua_Integer)c[i]);
-    luaL_addvalue(&buf);
-  }
-  luaL_addchar(&buf, ')');
-  luaL_pushresult(&buf);
-  return lua_tostring(L, -1);
-}
-
 /* the coin at the top of the stack into *p and *label, or NULL and a
 ** message (pushed) saying what is wrong with it */
 static const char *readcoin(lua_State *L, const pn_board *b, pn_pos *p,
@@ -370,7 +354,7 @@ static const char *readcoin(lua_State *L, const pn_board *b, pn_pos *p,
     c[0] = v >= 1 ? v - 1 : -1;
     if (pn_board_pack(b, c, p, NULL) != PN_OK || !pn_board_contains(b, *p)) {
       c[0] = v;
-      pushcoords(L, c, dim);
+      pnL_pushcoords(L, c, dim);
       return lua_pushfstring(L, "%s is not a cell of the board",
                              lua_tostring(L, -1));
     }
@@ -378,7 +362,7 @@ static const char *readcoin(lua_State *L, const pn_board *b, pn_pos *p,
   }
   if (pn_board_pack(b, c, p, NULL) == PN_OK && pn_board_contains(b, *p))
     return NULL;
-  pushcoords(L, c, dim);
+  pnL_pushcoords(L, c, dim);
   if (pn_board_bounded(b))
     return lua_pushfstring(L, "%s is not a cell of the board",
                            lua_tostring(L, -1));
