@@ -484,8 +484,10 @@ static int listed(const uint64_t *out, const uint32_t *mv, int n,
 /* each state that pruning leaves out of key's moves after the move `last`
 ** (from p: forward, p -> key; backward, key -> p), checked against its
 ** reason with the moves listed in full: p itself, one move from p, or
-** reached from p by a move m < last and then by last.  The kept moves are
-** among all.  0 on a wrong one */
+** reached from p in two moves of which the second is larger than the one
+** left out (the two in the other order, or the same coins to each
+** other's cells: the search's descent to a pair not left out).  The kept
+** moves are among all.  0 on a wrong one */
 static int wide_reasons(const pn_keygame *g, uint64_t key, uint32_t last,
                         uint64_t p, int back) {
   int ms = g->maxsucc + 1, nf, nk, np, j, good = 1;
@@ -503,11 +505,19 @@ static int wide_reasons(const pn_keygame *g, uint64_t key, uint32_t last,
   for (j = 0; j < nf && good; j++) {
     int i, why = f[j] == p || listed(q, qm, np, f[j], 0);
     if (listed(k, km, nk, f[j], fm[j])) continue;
-    for (i = 0; i < np && !why; i++)       /* m = qm[i] from p, then last */
-      if (qm[i] == fm[j] && fm[j] < last) {
-        int nu = all(g->ud, q[i], u, um);
-        why = listed(u, um, nu, f[j], last);
-      }
+    /* two moves from p to f[j] take the cells of last and of fm[j], moved
+    ** crosswise or not: a first move from one of the two cells to one of
+    ** the other two, then the second from q[i] */
+    for (i = 0; i < np && !why; i++) {
+      uint32_t hi = qm[i] >> 8, lo = qm[i] & 255;
+      int nu, x;
+      if ((hi != last >> 8 && hi != fm[j] >> 8)
+          || (lo != (last & 255) && lo != (fm[j] & 255)))
+        continue;
+      nu = all(g->ud, q[i], u, um);
+      for (x = 0; x < nu && !why; x++)
+        why = u[x] == f[j] && um[x] > fm[j];
+    }
     good &= why;
   }
   free(f);

@@ -69,8 +69,9 @@
 ** tag << 7 | g: the wide game's 53-bit ranks and 16-bit moves; the
 ** buckets take twice the room, and the expansions list about half the
 ** successors).  The entry keeps the move that set the table's g, and
-** its expansion leaves out the moves that commute with that move and
-** come before it.
+** its expansion leaves out the moves to p, to p's neighbours, and to
+** states that two other moves from p reach, the second larger (the moves
+** in the other order, or coins to each other's cells; keygame.h).
 ** This is safe with duplicate detection.  Claim: once bucket F is done,
 ** every state t with d(t) + h(t) <= F is generated at cost d(t) (d: the
 ** distance from the start).  By induction on d(t) = k: t = m(s) for some
@@ -78,10 +79,10 @@
 ** at cost k - 1 by the hypothesis, so the parent p of its tag L is at
 ** distance k - 2 (closed, its cost least).  m was not left out for t
 ** being p or one move from p: those are at distance k - 1 at most.  If m
-** was left out for commuting with L, m < L, then u = m(p) is at distance
-** k - 1, d(u) + h(u) <= F, so u was expanded too, and t = L(u): the same
-** question for the pair (u, L), whose move is larger.  Moves are finite,
-** so some pair generates t.  Successors dropped as dead (h infinite)
+** was left out for moves m1 then m2 > m from p, then u = m1(p) is at
+** distance k - 1, d(u) + h(u) <= F, so u was expanded too, and
+** t = m2(u): the same question for the pair (u, m2), whose move is
+** larger.  Moves are finite, so some pair generates t.  Successors dropped as dead (h infinite)
 ** have no goal below them.
 **
 ** Once the search holds 3/4 of its memory budget beyond its buffers (or

@@ -26,16 +26,17 @@
 **
 ** Move pruning (pn_keygame.succ_after, and pred_after backward): a
 ** collected layer keeps each new key's tag beside it (the move of the
-** first insert), and its expansion leaves out the moves that commute
-** with that move and come before it, and those back next to the parent.
+** first insert), and its expansion leaves out the moves whose state p
+** or p's neighbours hold, or two other moves from p reach, the second
+** larger (the same move after another, or coins to each other's cells).
 ** The layers stay whole: a state t of layer k + 1 is m(s), s in layer k
-** with tag L from p in layer k - 1; m is not a move of L's coin (those
-** reach p or its neighbours, of layer k at most); if m commutes with L
-** and comes before it, u = m(p) is in layer k (no nearer: t = L(u)), and
-** t = L(u) is the same question for the larger move L, so some pair
-** generates t (A*'s claim in astar.c, layer by layer; backward, the same
-** in the game of moves undone).  It halves the keys listed, most of them
-** already stored.  A side the game cannot prune expands every move, as
+** with tag L from p in layer k - 1; m is not left out for reaching p or
+** its neighbours (of layer k at most); if it is for moves m1 then m2 > m
+** from p, u = m1(p) is in layer k (no nearer: t = m2(u)), and t = m2(u)
+** is the same question for the larger move m2, so some pair generates t
+** (A*'s claim in astar.c, layer by layer; backward, the same in the game
+** of moves undone).  It halves the keys listed, most of them already
+** stored.  A side the game cannot prune expands every move, as
 ** does a frontier listed by a scan of the tables (no tags), and so does
 ** every side of a game whose moves cost less to list than to prune
 ** (pn_keygame.layers_prune: the bitboards, 3% more instructions).

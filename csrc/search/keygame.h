@@ -50,9 +50,10 @@ typedef struct pn_keygame {
   ** below them, and (when `last`, the tag of key, is not 0):
   **   - p, and the states one move from p (no farther from the start
   **     than key, when p is one nearer);
-  **   - a successor reached by a move m that commutes with `last` and
-  **     comes before it in the game's order of tags: m is a move from p,
-  **     and `last` a move from there after m, to the same state. */
+  **   - a successor by a move m that two moves m1, m2 from p also
+  **     reach, m2 after m in the game's order of tags (m1 = m and
+  **     m2 = `last`: the two in the other order; or, coins alike, each
+  **     to the other's cell). */
   int tagbits;
   int tags_moves;          /* the tags are succ's move codes (h_succ takes
                            ** them) */
@@ -64,9 +65,8 @@ typedef struct pn_keygame {
   /* optional (the bidirectional search, backward): the same for the
   ** predecessors, `last` the tag of the move from key to a state q one
   ** nearer the goal; left out, q and the states one move before q, and
-  ** a predecessor by a move m such that, from q, the moves undone m and
-  ** then `last` reach it as `last` and m do, m before `last` in the
-  ** order of tags */
+  ** a predecessor by a move m that two moves undone from q, m1 then m2,
+  ** also reach, m2 after m in the order of tags */
   int (*pred_after)(void *ud, uint64_t key, uint32_t last, uint64_t *out,
                     uint32_t *tags);
   /* optional: called after each layer (A*: each f bound) */

@@ -146,16 +146,27 @@ static void emit(uint32_t from, uint32_t to, void *ud) {
 /*
 ** Move pruning (pn_keygame.succ_after: A*, and the bidirectional search
 ** forward; pred_after below, backward): a state's tag is the move
-** a -> b that led to it from p, its code a << 8 | b.  Left out: the moves
-** of the coin on b (to a, that is p; elsewhere, one move from p), the move
-** c -> a when c -> b is a move from p, and c -> t when it commutes with
-** a -> b and comes first in the order of codes (c < a: a is free, so
-** never c): c -> t a move from p, and a -> b one after it.  With kbc the
-** neighbours of b among the coins but b's and c's, a -> b follows c -> t
-** when kbc + [t next to b] >= d; c -> t, a move here, is one from p
-** unless t is next to b and not to a, and then its count decides.  So a
-** coin's moves are left out as sets of cells: all but b's neighbours
-** when kbc >= d, some of b's when kbc = d - 1, none else.
+** a -> b that led to it from p, its code a << 8 | b.  A move c -> t is
+** left out when the state it reaches is p, or one move from p, or
+** reached from p by two other moves of which the second has a larger
+** code (the searches' proof descends to such a pair, bidir.c, astar.c).
+** Coins are alike, so the two moves may be the same coins in the other
+** order or each to the other's cell:
+**   - the moves of the coin on b (to a, that is p; elsewhere, one move
+**     from p), and c -> a when c -> b is a move from p;
+**   - c -> t, then a -> b (c < a: a is free, so never c): c -> t a move
+**     from p, and a -> b one after it.  With kbc the neighbours of b
+**     among the coins but b's and c's, a -> b follows c -> t when
+**     kbc + [t next to b] >= d; c -> t, a move here, is one from p
+**     unless t is next to b and not to a, and then its count decides;
+**   - c -> b, then a -> t (c < a): c -> b a move from p (kbc + [a next
+**     to b] >= d), and a -> t then one as c -> t is here: every move of
+**     such a coin;
+**   - a -> t, then c -> b (t < b): a -> t a move from p (t, not a, has d
+**     neighbours among the coins but b), and c -> b one after it when
+**     kbc + [t next to b] >= d.
+** So a coin's moves are left out as sets of cells, by whether c < a and
+** whether c is next to b.
 */
 typedef struct prune {
   uint32_t a, b;
@@ -172,10 +183,12 @@ static int adjacent(const pn_widegame *wg, uint32_t x, uint32_t y) {
 }
 
 static void prune_make(const pn_widegame *wg, uint32_t last,
-                       const uint64_t occ[PN_WIDE_WORDS], prune *x) {
+                       const uint64_t occ[PN_WIDE_WORDS],
+                       const uint64_t *td, const uint64_t *td1, prune *x) {
   const uint64_t *nb, *na;
   uint64_t p[PN_WIDE_WORDS], abit[PN_WIDE_WORDS] = { 0 };
   uint64_t all[PN_WIDE_WORDS], nbc[PN_WIDE_WORDS], anyjust = 0;
+  uint64_t swap[PN_WIDE_WORDS];
   int w, k, kb = 0, ab;
   x->a = last >> 8;
   x->b = last & 255;
@@ -204,13 +217,26 @@ static void prune_make(const pn_widegame *wg, uint32_t last,
     all[w] = ~abit[w] & (~nb[w] | na[w] | more);
     nbc[w] = nb[w] & ~abit[w] & (na[w] | more);
   }
+  /* the cells below b where a could have gone from p: free here, not a,
+  ** with d neighbours among the coins but b */
+  for (w = 0; w < wg->nw; w++) {
+    uint64_t lo = (uint32_t)w < x->b >> 6 ? ~(uint64_t)0
+                : (uint32_t)w == x->b >> 6
+                  ? ((uint64_t)1 << (x->b & 63)) - 1 : 0;
+    swap[w] = td ? ((td[w] & ~nb[w]) | (td1[w] & nb[w])) & ~abit[w] & lo : 0;
+  }
   for (k = 0; k < 4; k++) {
     int kbc = kb - (k & 1);           /* b's neighbours but b and c */
     const uint64_t *set = !(k & 2) ? NULL : kbc >= wg->d ? all
                         : kbc + 1 == wg->d ? nbc : NULL;
+    /* c -> b a move from p: c's moves by a's, when c < a */
+    int whole = (k & 2) && kbc + ab >= wg->d;
     for (w = 0; w < wg->nw; w++)
-      x->cut[k][w] = (set ? set[w] : 0) | (kbc + ab >= wg->d ? abit[w] : 0);
-    x->jt[k] = set && anyjust;
+      x->cut[k][w] = whole ? ~(uint64_t)0
+                   : (set ? set[w] : 0) | (kbc + ab >= wg->d ? abit[w] : 0)
+                     | (kbc >= wg->d ? swap[w]
+                        : kbc + 1 == wg->d ? swap[w] & nb[w] : 0);
+    x->jt[k] = !whole && set && anyjust;
   }
 }
 
@@ -245,7 +271,7 @@ static int succ_dense(const pn_widegame *wg, uint32_t *cells, uint64_t *out,
     prune x;
     uint32_t at = UINT32_MAX;
     int j, n = 0, k = 0;
-    prune_make(wg, last, g.sm.occ, &x);
+    prune_make(wg, last, g.sm.occ, NULL, NULL, &x);
     for (j = 0; j < g.n; j++) {
       uint32_t c = mv[j] >> 8, t = mv[j] & 255;
       if (c == x.b) continue;
@@ -273,7 +299,8 @@ static int succ_dense(const pn_widegame *wg, uint32_t *cells, uint64_t *out,
 static int list(const pn_widegame *wg, uint64_t key, uint32_t last,
                 uint64_t *out, uint32_t *mv) {
   uint32_t cells[PN_WIDE_MAXCELL];
-  uint64_t g[4][PN_WIDE_WORDS], td[PN_WIDE_WORDS], td1[PN_WIDE_WORDS];
+  uint64_t g[4][PN_WIDE_WORDS], td[PN_WIDE_WORDS] = { 0 };
+  uint64_t td1[PN_WIDE_WORDS] = { 0 };
   uint64_t freec[PN_WIDE_WORDS], vlo[PN_WIDE_MAXCELL], vhi[PN_WIDE_MAXCELL];
   uint64_t dest;
   sums sm;
@@ -300,7 +327,7 @@ static int list(const pn_widegame *wg, uint64_t key, uint32_t last,
     td1[w] = g[d][w] & freec[w];
   }
   sums_make(wg, cells, &sm);
-  if (last) prune_make(wg, last, sm.occ, &pr);
+  if (last) prune_make(wg, last, sm.occ, td, td1, &pr);
   for (w = 0; w < nw; w++)
     for (dest = td[w]; dest; dest &= dest - 1) {
       uint32_t t = (uint32_t)(w * 64 + __builtin_ctzll(dest));
@@ -350,7 +377,11 @@ static int succ_after(void *ud, uint64_t key, uint32_t last, uint64_t *out,
 **     step back from q;
 **   - y < a, and undoing y -> x and a -> b from q commute: x can go
 **     back from q (its neighbours in s, less a, plus b: at least d),
-**     and b from q after it (its neighbours in s less a and x, plus y).
+**     and b from q after it (its neighbours in s less a and x, plus y);
+**   - x < b, x goes back to a from q and then b to y (b's neighbours in
+**     s less x: at least d): every undoing of x;
+**   - y < a, b goes back to y from q (its neighbours in s less a) and
+**     then x to a (x's neighbours in s, less a, plus y).
 ** A coin goes back when it has d neighbours, wherever it goes.
 */
 static int pred_list(const pn_widegame *wg, uint64_t key, uint32_t last,
@@ -358,9 +389,10 @@ static int pred_list(const pn_widegame *wg, uint64_t key, uint32_t last,
   uint32_t cells[PN_WIDE_MAXCELL], y;
   uint64_t vlo[PN_WIDE_MAXCELL], vhi[PN_WIDE_MAXCELL];
   uint64_t freec[PN_WIDE_WORDS], below[PN_WIDE_WORDS], m;
+  uint64_t bbit[PN_WIDE_WORDS] = { 0 };
   uint32_t a = last >> 8, b = last & 255;
   sums sm;
-  int i, w, n = 0, kb = 0, nw = wg->nw;
+  int i, w, n = 0, kb = 0, ab = 0, nw = wg->nw;
   unrank(wg, key, cells);
   sums_make(wg, cells, &sm);
   for (w = 0; w < nw; w++) {
@@ -376,7 +408,9 @@ static int pred_list(const pn_widegame *wg, uint64_t key, uint32_t last,
   if (last) {
     for (w = 0; w < nw; w++)
       kb += __builtin_popcountll(wg->nbrw[b][w] & sm.occ[w]);
-    kb -= adjacent(wg, a, b);
+    ab = adjacent(wg, a, b);
+    kb -= ab;
+    bbit[b >> 6] = (uint64_t)1 << (b & 63);
   }
   for (i = 0; i < wg->ncoin; i++) {
     uint32_t x = cells[i];
@@ -387,16 +421,24 @@ static int pred_list(const pn_widegame *wg, uint64_t key, uint32_t last,
     if (k < wg->d) continue;
     for (w = 0; w < nw; w++) go[w] = freec[w];
     if (last) {
+      int kx = k - adjacent(wg, x, a);       /* x's neighbours but a */
       if (x == a) continue;
       kbx = kb - adjacent(wg, b, x);
-      if (k - adjacent(wg, x, a) + adjacent(wg, x, b) >= wg->d) {
-        /* x goes back from q: not to b, nor before a where b follows */
+      if (kx + adjacent(wg, x, b) >= wg->d) {
+        /* x goes back from q: not to b, nor before a where b follows;
+        ** nowhere when x < b and b then goes back from there */
+        if (x < b && kbx + ab >= wg->d) continue;
         go[b >> 6] &= ~((uint64_t)1 << (b & 63));
         if (kbx + 1 >= wg->d)
           for (w = 0; w < nw; w++)
             go[w] &= ~(below[w] & (kbx >= wg->d ? ~(uint64_t)0
                                                 : wg->nbrw[b][w]));
       }
+      /* b goes back to y < a from q, then x to a */
+      if (kb >= wg->d && kx + 1 >= wg->d)
+        for (w = 0; w < nw; w++)
+          go[w] &= ~(below[w] & ~bbit[w]
+                     & (kx >= wg->d ? ~(uint64_t)0 : wg->nbrw[x][w]));
     }
     for (w = 0; w < nw; w++)
       for (m = go[w]; m; m &= m - 1) {
