@@ -238,12 +238,17 @@ describe("A* with window pattern databases", function()
     end
   end)
 
-  -- move pruning (on by default): a move that commutes with the last one
-  -- and comes before it is left out; every state it leads to must still
-  -- get its least cost, on every board, labelled or not, with the goal
-  -- cells' bound and with small windows, full and partial expansion
+  -- move pruning (on by default): a move whose state two other moves
+  -- from the parent reach (the other order, or alike coins to each
+  -- other's cells) is left out; every state it leads to must still get
+  -- its least cost, on every board, labelled or not, with the goal
+  -- cells' bound and with small windows, full and partial expansion.
+  -- Below the optimal bound both runs expand the same states, the pruned
+  -- one listing fewer; in the last bucket the goal may come later in one
+  -- than in the other, so fewer states in all, not on every puzzle
   it("with move pruning: the plain BFS's lengths, fewer states stored", function()
     local seen = { solved = 0, unsolvable = 0, fewer = 0 }
+    local stored = { on = 0, off = 0 }
     for bi, spec in ipairs(BOARDS) do
       local rand = S.rng(6000 + bi)
       local board = penny.board(spec)
@@ -266,7 +271,8 @@ describe("A* with window pattern databases", function()
         assert.equal(#ref, #off, what)
         if on.verdict == "solved" then
           assert.is_true(on.replayed and on.optimal, what)
-          assert.is_true(on.stats.states <= off.stats.states, what)
+          stored.on = stored.on + on.stats.states
+          stored.off = stored.off + off.stats.states
           if on.stats.states < off.stats.states then seen.fewer = seen.fewer + 1 end
         end
       end
@@ -274,6 +280,8 @@ describe("A* with window pattern databases", function()
     assert.is_true(seen.solved >= 60 and seen.unsolvable >= 10,
       "solved " .. seen.solved .. ", unsolvable " .. seen.unsolvable)
     assert.is_true(seen.fewer >= 30, "fewer states " .. seen.fewer)
+    assert.is_true(stored.on < stored.off,
+      "states stored " .. stored.on .. " pruned, " .. stored.off .. " not")
   end)
 
   it("with move pruning: Chaffin's lengths, fewer states stored", function()

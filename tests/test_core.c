@@ -13,6 +13,7 @@
 #include "search/team.h"         /* the searches' thread team */
 #include "core/spare.h"          /* the spare blocks' takes and keeps */
 #include "search/wide.h"         /* the wide game's move pruning */
+#include "search/coins.h"        /* and the bitboards' */
 
 static int ntest = 0, nfail = 0;
 
@@ -481,15 +482,22 @@ static int listed(const uint64_t *out, const uint32_t *mv, int n,
   return 0;
 }
 
+/* the tag of move code m (from << 8 | to) in a game whose tags are
+** from << tsh | to (the wide game's: 8, the bitboards': 6); the same
+** order */
+static uint32_t tag_of(uint32_t m, int tsh) {
+  return (m >> 8) << tsh | (m & 0xff);
+}
+
 /* each state that pruning leaves out of key's moves after the move `last`
-** (from p: forward, p -> key; backward, key -> p), checked against its
-** reason with the moves listed in full: p itself, one move from p, or
+** (a tag; from p: forward, p -> key; backward, key -> p), checked against
+** its reason with the moves listed in full: p itself, one move from p, or
 ** reached from p in two moves of which the second is larger than the one
 ** left out (the two in the other order, or the same coins to each
 ** other's cells: the search's descent to a pair not left out).  The kept
 ** moves are among all.  0 on a wrong one */
 static int wide_reasons(const pn_keygame *g, uint64_t key, uint32_t last,
-                        uint64_t p, int back) {
+                        uint64_t p, int back, int tsh) {
   int ms = g->maxsucc + 1, nf, nk, np, j, good = 1;
   uint64_t *f = malloc((size_t)ms * 8 * 4), *k = f + ms, *q = k + ms,
            *u = q + ms;
@@ -501,18 +509,23 @@ static int wide_reasons(const pn_keygame *g, uint64_t key, uint32_t last,
   nk = back ? g->pred_after(g->ud, key, last, k, km)
             : g->succ_after(g->ud, key, last, k, km);
   np = all(g->ud, p, q, qm);
-  for (j = 0; j < nk; j++) good &= listed(f, fm, nf, k[j], km[j]);
+  uint32_t la = last >> tsh, lb = last & ((1u << tsh) - 1);
+  for (j = 0; j < nk; j++) {
+    int i, in = 0;
+    for (i = 0; i < nf && !in; i++)
+      in = f[i] == k[j] && tag_of(fm[i], tsh) == km[j];
+    good &= in;
+  }
   for (j = 0; j < nf && good; j++) {
     int i, why = f[j] == p || listed(q, qm, np, f[j], 0);
-    if (listed(k, km, nk, f[j], fm[j])) continue;
+    if (listed(k, km, nk, f[j], tag_of(fm[j], tsh))) continue;
     /* two moves from p to f[j] take the cells of last and of fm[j], moved
     ** crosswise or not: a first move from one of the two cells to one of
     ** the other two, then the second from q[i] */
     for (i = 0; i < np && !why; i++) {
       uint32_t hi = qm[i] >> 8, lo = qm[i] & 255;
       int nu, x;
-      if ((hi != last >> 8 && hi != fm[j] >> 8)
-          || (lo != (last & 255) && lo != (fm[j] & 255)))
+      if ((hi != la && hi != fm[j] >> 8) || (lo != lb && lo != (fm[j] & 255)))
         continue;
       nu = all(g->ud, q[i], u, um);
       for (x = 0; x < nu && !why; x++)
@@ -596,10 +609,10 @@ static void test_wide_pruning(void) {
         for (step = 0; step < 25 && reasons; step++) {
           n = wg.game.pred(wg.game.ud, key, o, m);
           for (j = 0; j < n && j < 60; j++)
-            reasons &= wide_reasons(&wg.game, key, m[j], o[j], 0);
+            reasons &= wide_reasons(&wg.game, key, m[j], o[j], 0, 8);
           n = wg.game.succ(wg.game.ud, key, o, m);
           for (j = 0; j < n && j < 60; j++)
-            reasons &= wide_reasons(&wg.game, key, m[j], o[j], 1);
+            reasons &= wide_reasons(&wg.game, key, m[j], o[j], 1, 8);
           if (n == 0) break;
           seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
           key = o[(seed >> 33) % (uint64_t)n];
@@ -619,6 +632,98 @@ static void test_wide_pruning(void) {
   }
 }
 
+/* The bitboards' game prunes the same way (coins.c), both ways, its
+** coins alike only within a label: layers and reasons as above, on
+** unlabelled and labelled coins */
+static void test_coin_pruning(void) {
+  static const struct { pn_lattice lat; int w, h, d, coins, labels; } box[] = {
+    { PN_SQUARE, 8, 8, 2, 13, 0 },
+    { PN_SQUARE, 8, 8, 2, 12, 3 },
+    { PN_TRI, 8, 8, 3, 14, 0 },
+    { PN_KING, 7, 7, 4, 14, 2 },
+  };
+  uint64_t seed = 777;
+  size_t bi;
+  int same = 1, reasons = 1, fewer = 1;
+  for (bi = 0; bi < sizeof box / sizeof box[0]; bi++) {
+    pn_error err;
+    int32_t lo[2] = {0, 0}, size[2] = {box[bi].w, box[bi].h};
+    pn_board *b = pn_board_box(box[bi].lat, 2, lo, size, &err);
+    pn_rule r = {box[bi].d, 0};
+    int trial;
+    for (trial = 0; trial < 2; trial++) {
+      pn_config c;
+      pn_coingame cg;
+      bbstate st;
+      uint64_t key, *o = NULL;
+      uint32_t *m = NULL;
+      int k = 0, tries, step, n = 0, j, back;
+      pn_config_init(&c);
+      for (tries = 0; tries < 200; tries++) {  /* until a coin can move */
+        while (k < box[bi].coins) {
+          pn_pos q;
+          seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+          q = P(b, (int64_t)(seed >> 33) % 5, (int64_t)(seed >> 45) % 5);
+          if (pn_config_find(&c, q) < 0) {
+            pn_config_add(&c, q, box[bi].labels
+                                 ? (int32_t)(seed >> 20) % box[bi].labels : 0,
+                          NULL);
+            k++;
+          }
+        }
+        if (pn_coingame_init(&cg, b, &r, &c, &c, PN_FIXED, &err) == PN_OK) {
+          bb_from_config(&cg.s, b, &c, &st);
+          key = pn_coingame_key(&cg, &st);
+          o = malloc((size_t)(cg.game.maxsucc + 1) * 8);
+          m = malloc((size_t)(cg.game.maxsucc + 1) * 4);
+          if (cg.game.succ(cg.game.ud, key, o, m) > 0) break;
+          free(o); free(m);
+          pn_coingame_free(&cg);
+        }
+        pn_config_clear(&c);
+        k = 0;
+      }
+      if (tries == 200) { same = 0; break; }
+      for (back = 0; back < 2; back++) {
+        size_t s0[3], s1[3], tot = 0;
+        uint64_t *a0, *a1, m0, m1;
+        int l, nl = 3 - back;
+        same &= wide_layers(&cg.game, key, back, 0, nl, s0, &a0, &m0);
+        same &= wide_layers(&cg.game, key, back, 1, nl, s1, &a1, &m1);
+        for (l = 0; l < nl; l++) { same &= s0[l] == s1[l]; tot += s0[l]; }
+        same &= tot > 0 && memcmp(a0, a1, tot * 8) == 0;
+        fewer &= m1 < m0;
+        free(a0); free(a1);
+      }
+      for (step = 0; step < 20 && reasons; step++) {
+        uint64_t *pk = malloc((size_t)(cg.game.maxsucc + 1) * 8);
+        uint32_t *pm = malloc((size_t)(cg.game.maxsucc + 1) * 4);
+        /* key after each move into it: from its predecessors */
+        n = cg.game.pred(cg.game.ud, key, pk, pm);
+        for (j = 0; j < n && j < 40; j++)
+          reasons &= wide_reasons(&cg.game, key, tag_of(pm[j], 6), pk[j], 0,
+                                  6);
+        free(pk); free(pm);
+        /* and before each move out of it */
+        n = cg.game.succ(cg.game.ud, key, o, m);
+        for (j = 0; j < n && j < 40; j++)
+          reasons &= wide_reasons(&cg.game, key, tag_of(m[j], 6), o[j], 1, 6);
+        if (n == 0) break;
+        seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+        key = o[(seed >> 33) % (uint64_t)n];
+      }
+      free(o); free(m);
+      pn_coingame_free(&cg);
+      pn_config_clear(&c);
+    }
+    pn_board_free(b);
+  }
+  ok(same, "bitboards: the layers with move pruning are those without, "
+     "labelled and not");
+  ok(reasons, "bitboards: every move pruning leaves out has its reason");
+  ok(fewer, "bitboards: pruning lists fewer moves");
+}
+
 /* }-------------------------------------------------------------------- */
 
 int main(void) {
@@ -633,6 +738,7 @@ int main(void) {
   test_team();
   test_spare();
   test_wide_pruning();
+  test_coin_pruning();
   printf("1..%d\n", ntest);
   return nfail != 0;
 }

@@ -130,9 +130,10 @@ function P.V()
   say("one stored in the visited set.  Windows of at most 64 cells run on the")
   say("bitboards; past that the wide game keys a state by the rank of its cell")
   say("set (csrc/search/wide.c), its moves from bit-sliced counters on cell")
-  say("sets of four words.  A* prunes moves (the bitboards' bidir does not,")
-  say("the wide game's does): it stores fewer states than without for the")
-  say("same answer, so its time per solve falls more than its states/s rises.")
+  say("sets of four words.  Both methods prune moves (the moves whose state")
+  say("two other moves reach, csrc/search/keygame.h): A* then stores fewer")
+  say("states than without for the same answer, so its time per solve falls")
+  say("more than its states/s rises.")
 
   -- past one word: states the ranked keys cannot hold (more coin sets
   -- than 2^63, labels); the plain BFS's states from both ends and by A*

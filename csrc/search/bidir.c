@@ -36,10 +36,8 @@
 ** is the same question for the larger move m2, so some pair generates t
 ** (A*'s claim in astar.c, layer by layer; backward, the same in the game
 ** of moves undone).  It halves the keys listed, most of them already
-** stored.  A side the game cannot prune expands every move, as
-** does a frontier listed by a scan of the tables (no tags), and so does
-** every side of a game whose moves cost less to list than to prune
-** (pn_keygame.layers_prune: the bitboards, 3% more instructions).
+** stored.  A side the game cannot prune expands every move, as does a
+** frontier listed by a scan of the tables (no tags).
 ** ===================================================================== */
 
 /* frontier states per chunk: a layer is cut into about LAYER_CHUNKS chunks
@@ -720,7 +718,7 @@ int pn_key_bidir(const pn_keygame *g, const uint64_t *starts, size_t nstart,
     bd->s[k].kept = 0.5;
     bd->s[k].cw = 1;
   }
-  bd->tags = g->layers_prune && g->tagbits > 0 && !(lim && lim->prune < 0);
+  bd->tags = g->tagbits > 0 && !(lim && lim->prune < 0);
   for (t = 0; t < threads; t++) {
     bd->w[t].bd = bd;
     bd->w[t].id = t;

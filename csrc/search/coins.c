@@ -38,8 +38,9 @@ pn_move pn_coingame_move(const pn_coingame *cg, uint32_t mv) {
 **   - with a last move a -> b (tag `last`, 0 at the start) from the state
 **     p, those one move from p or p itself (no nearer the start than key:
 **     never the next state of a shortest path through key), and those
-**     reached by a move that commutes with a -> b and comes before it in
-**     tag order.
+**     that two moves from p reach, the second later in tag order: the
+**     move and a -> b in the other order, or, the coins alike, each to
+**     the other's cell (wide.c's rules, keygame.h).
 ** Two passes: the moves first (their class and cells in mv[]), then the
 ** bit tests, with the words of a move DEADAHEAD places on fetched early
 ** (the bit sets outgrow the core's cache next to the tables' traffic),
@@ -56,8 +57,8 @@ static int list(const pn_coingame *cg, uint64_t key, int tags, uint32_t last,
   const bbspace *s = &cg->s;
   bbstate st;
   bbtargets t;
-  bb_t u, p = 0, rest = 0;
-  int k, n = 0, j, m = 0, a = -1, b = -1;
+  bb_t u, p = 0, rest = 0, swap = 0;
+  int k, n = 0, j, m = 0, a = -1, b = -1, kb = 0, ab = 0;
   const pn_pdb *live = tags && cg->pdb && cg->pdb->nbits ? cg->pdb : NULL;
   pn_coingame_state(cg, key, &st);
   u = bb_union(s, &st);
@@ -82,15 +83,31 @@ static int list(const pn_coingame *cg, uint64_t key, int tags, uint32_t last,
     b = (int)(last & 63);
     p = (u & ~((bb_t)1 << b)) | (bb_t)1 << a;   /* the state before it */
     rest = u & ~((bb_t)1 << b);
+    kb = __builtin_popcountll(s->nbr[b] & rest);
+    ab = (int)(s->nbr[b] >> a & 1);
+    /* the cells below b where a could have gone from p: free, not a,
+    ** with d neighbours among the coins but b */
+    swap = ((t.td & ~s->nbr[b]) | (t.td1 & s->nbr[b]))
+           & ~((bb_t)1 << a) & (((bb_t)1 << b) - 1);
   }
   for (k = 0; k < s->nclass; k++) {
     /* not the coin that moved last: to a, that is p; elsewhere, the move
     ** a -> d from p (d has the same neighbours among the other coins) */
     bb_t coins = last ? st.m[k] & rest : st.m[k];
+    int alike = last && (st.m[k] >> b & 1);
     while (coins) {
       int c = __builtin_ctzll(coins);
       bb_t dst = bb_dest(s, &t, c);
       coins &= coins - 1;
+      if (alike) {
+        /* coins alike to each other's cells: c -> b then a -> d, every
+        ** move of c < a when c -> b is a move from p; a -> d then
+        ** c -> b, d < b when a -> d is one from p and c -> b after it */
+        int kbc = kb - (int)(s->nbr[b] >> c & 1);
+        if (c < a && kbc + ab >= s->d) continue;
+        dst &= ~(kbc >= s->d ? swap
+                 : kbc + 1 == s->d ? swap & s->nbr[b] : 0);
+      }
       while (dst) {
         int d = __builtin_ctzll(dst);
         dst &= dst - 1;
@@ -148,22 +165,53 @@ static int succ_after(void *ud, uint64_t key, uint32_t last, uint64_t *out,
   return list(ud, key, 1, last, out, tags);
 }
 
-static int pred(void *ud, uint64_t key, uint64_t *out, uint32_t *mv) {
-  pn_coingame *cg = ud;
+/* the states one move before key: a coin with at least d neighbours
+** among the others came from any free cell; with tags, mv[] gets each
+** move's tag (from << 6 | to) and, after the move `last` (a -> b from key
+** to q, one step nearer the goal), those wide.c's pred_list leaves out
+** are left out here, the rules that swap two coins' cells for coins
+** alike only (the coin on a's class) */
+static int pred_list(const pn_coingame *cg, uint64_t key, int tags,
+                     uint32_t last, uint64_t *out, uint32_t *mv) {
   const bbspace *s = &cg->s;
   bbstate st;
-  bb_t u, freec;
-  int k, n = 0;
+  bb_t u, freec, below = 0, bbit = 0;
+  int k, n = 0, a = -1, b = -1, kb = 0, ab = 0;
   pn_coingame_state(cg, key, &st);
   u = bb_union(s, &st);
   freec = s->all & ~u;
+  if (tags && last) {
+    a = (int)(last >> 6);
+    b = (int)(last & 63);
+    bbit = (bb_t)1 << b;
+    below = ((bb_t)1 << a) - 1;
+    ab = (int)(s->nbr[b] >> a & 1);
+    kb = __builtin_popcountll(s->nbr[b] & u) - ab;   /* b's, but a */
+  }
   for (k = 0; k < s->nclass; k++) {
     bb_t coins = st.m[k];
+    int alike = a >= 0 && (st.m[k] >> a & 1);
     while (coins) {
       int c = __builtin_ctzll(coins);
       bb_t orig = freec;
       coins &= coins - 1;
       if (!bb_can_have_moved(s, u, c)) continue;
+      if (a >= 0) {
+        int kx = __builtin_popcountll(s->nbr[c] & u) - (int)(s->nbr[c] >> a & 1);
+        int kbx = kb - (int)(s->nbr[b] >> c & 1);
+        if (c == a) continue;
+        if (kx + (int)(s->nbr[c] >> b & 1) >= s->d) {
+          /* c goes back from q: not to b (alike), nor before a where b
+          ** follows; nowhere when c < b and b then goes back (alike) */
+          if (alike && c < b && kbx + ab >= s->d) continue;
+          if (alike) orig &= ~bbit;
+          if (kbx + 1 >= s->d)       /* (b is not free in q) */
+            orig &= ~(below & ~bbit & (kbx >= s->d ? ~(bb_t)0 : s->nbr[b]));
+        }
+        /* b goes back to y < a from q, then c to a (alike) */
+        if (alike && kb >= s->d && kx + 1 >= s->d)
+          orig &= ~(below & ~bbit & (kx >= s->d ? ~(bb_t)0 : s->nbr[c]));
+      }
       while (orig) {
         int p = __builtin_ctzll(orig);
         bb_t flip = ((bb_t)1 << c) | ((bb_t)1 << p);
@@ -175,11 +223,20 @@ static int pred(void *ud, uint64_t key, uint64_t *out, uint32_t *mv) {
           pr.m[k] ^= flip;
           out[n] = pn_coingame_key(cg, &pr);
         }
-        mv[n++] = (uint32_t)(p << 8 | c);
+        mv[n++] = tags ? (uint32_t)(p << 6 | c) : (uint32_t)(p << 8 | c);
       }
     }
   }
   return n;
+}
+
+static int pred(void *ud, uint64_t key, uint64_t *out, uint32_t *mv) {
+  return pred_list(ud, key, 0, 0, out, mv);
+}
+
+static int pred_after(void *ud, uint64_t key, uint32_t last, uint64_t *out,
+                      uint32_t *tags) {
+  return pred_list(ud, key, 1, last, out, tags);
 }
 
 static int holds(const pn_coingame *cg, const bbstate *st, const bbstate *p) {
@@ -316,6 +373,7 @@ int pn_coingame_init(pn_coingame *cg, const pn_board *w, const pn_rule *r,
   cg->game.pred = pred;
   cg->game.tagbits = 12;             /* from << 6 | to: never 0 */
   cg->game.succ_after = succ_after;
+  cg->game.pred_after = pred_after;
   cg->game.is_goal = is_goal;
   cg->game.h = heuristic;
   cg->game.h_hint = heuristic_hint;
@@ -332,8 +390,8 @@ fail2:
 void pn_coingame_reverse(pn_coingame *cg) {
   cg->game.succ = pred;
   cg->game.pred = succ;
-  cg->game.tagbits = 0;
-  cg->game.succ_after = NULL;
+  cg->game.succ_after = pred_after;  /* the moves undone, pruned */
+  cg->game.pred_after = NULL;
 }
 
 void pn_coingame_free(pn_coingame *cg) {

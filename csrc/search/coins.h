@@ -33,8 +33,9 @@ int pn_coingame_init(pn_coingame *cg, const pn_board *w, const pn_rule *r,
 ** successors are the predecessors of the real game, so a search of it
 ** from the real goal reaches the real start, its moves those of the real
 ** path in reverse order.  Its heuristic bounds the moves from the real
-** start (pattern databases built `from` the start's cells).  No move
-** pruning. */
+** start (pattern databases built `from` the start's cells).  Its moves
+** are pruned as the bidirectional search prunes backward (pred_after in
+** coins.c). */
 void pn_coingame_reverse(pn_coingame *cg);
 void pn_coingame_free(pn_coingame *cg);
 uint64_t pn_coingame_key(const pn_coingame *cg, const bbstate *st);

@@ -57,9 +57,6 @@ typedef struct pn_keygame {
   int tagbits;
   int tags_moves;          /* the tags are succ's move codes (h_succ takes
                            ** them) */
-  int layers_prune;        /* the bidirectional search prunes too (the
-                           ** wide game; the bitboards list their moves
-                           ** for less than pruning them saves) */
   int (*succ_after)(void *ud, uint64_t key, uint32_t last, uint64_t *out,
                     uint32_t *tags);
   /* optional (the bidirectional search, backward): the same for the

@@ -727,7 +727,6 @@ int pn_widegame_init(pn_widegame *wg, const pn_board *w, const pn_rule *r,
   wg->game.h_cheap = bound_cheap;
   wg->game.tagbits = 16;               /* from << 8 | to: never 0 */
   wg->game.tags_moves = 1;
-  wg->game.layers_prune = 1;
   wg->game.succ_after = succ_after;
   wg->game.pred_after = pred_after;
   return PN_OK;
