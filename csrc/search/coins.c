@@ -197,9 +197,10 @@ static int pred_list(const pn_coingame *cg, uint64_t key, int tags,
       coins &= coins - 1;
       if (!bb_can_have_moved(s, u, c)) continue;
       if (a >= 0) {
-        int kx = __builtin_popcountll(s->nbr[c] & u) - (int)(s->nbr[c] >> a & 1);
-        int kbx = kb - (int)(s->nbr[b] >> c & 1);
+        int kx, kbx;
         if (c == a) continue;
+        kx = __builtin_popcountll(s->nbr[c] & u & ~((bb_t)1 << a));
+        kbx = kb - (int)(s->nbr[b] >> c & 1);
         if (kx + (int)(s->nbr[c] >> b & 1) >= s->d) {
           /* c goes back from q: not to b (alike), nor before a where b
           ** follows; nowhere when c < b and b then goes back (alike) */

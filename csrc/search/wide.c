@@ -421,8 +421,9 @@ static int pred_list(const pn_widegame *wg, uint64_t key, uint32_t last,
     if (k < wg->d) continue;
     for (w = 0; w < nw; w++) go[w] = freec[w];
     if (last) {
-      int kx = k - adjacent(wg, x, a);       /* x's neighbours but a */
+      int kx;
       if (x == a) continue;
+      kx = k - adjacent(wg, x, a);           /* x's neighbours but a */
       kbx = kb - adjacent(wg, b, x);
       if (kx + adjacent(wg, x, b) >= wg->d) {
         /* x goes back from q: not to b, nor before a where b follows;
