@@ -178,6 +178,12 @@ typedef struct prune {
   int jt[4];
 } prune;
 
+/* the cells of word w below cell c */
+static uint64_t cells_below(int w, uint32_t c) {
+  return (uint32_t)w < c >> 6 ? ~(uint64_t)0
+       : (uint32_t)w == c >> 6 ? ((uint64_t)1 << (c & 63)) - 1 : 0;
+}
+
 static int adjacent(const pn_widegame *wg, uint32_t x, uint32_t y) {
   return (int)(wg->nbrw[x][y >> 6] >> (y & 63) & 1);
 }
@@ -219,12 +225,10 @@ static void prune_make(const pn_widegame *wg, uint32_t last,
   }
   /* the cells below b where a could have gone from p: free here, not a,
   ** with d neighbours among the coins but b */
-  for (w = 0; w < wg->nw; w++) {
-    uint64_t lo = (uint32_t)w < x->b >> 6 ? ~(uint64_t)0
-                : (uint32_t)w == x->b >> 6
-                  ? ((uint64_t)1 << (x->b & 63)) - 1 : 0;
-    swap[w] = td ? ((td[w] & ~nb[w]) | (td1[w] & nb[w])) & ~abit[w] & lo : 0;
-  }
+  for (w = 0; w < wg->nw; w++)
+    swap[w] = td ? ((td[w] & ~nb[w]) | (td1[w] & nb[w])) & ~abit[w]
+                   & cells_below(w, x->b)
+                 : 0;
   for (k = 0; k < 4; k++) {
     int kbc = kb - (k & 1);           /* b's neighbours but b and c */
     const uint64_t *set = !(k & 2) ? NULL : kbc >= wg->d ? all
@@ -402,8 +406,7 @@ static int pred_list(const pn_widegame *wg, uint64_t key, uint32_t last,
       sums_cell(wg, &sm, y, &vlo[y], &vhi[y]);
     }
     /* the cells before a */
-    below[w] = (uint32_t)w < a >> 6 ? ~(uint64_t)0
-             : (uint32_t)w == a >> 6 ? ((uint64_t)1 << (a & 63)) - 1 : 0;
+    below[w] = cells_below(w, a);
   }
   if (last) {
     for (w = 0; w < nw; w++)
@@ -429,7 +432,7 @@ static int pred_list(const pn_widegame *wg, uint64_t key, uint32_t last,
         /* x goes back from q: not to b, nor before a where b follows;
         ** nowhere when x < b and b then goes back from there */
         if (x < b && kbx + ab >= wg->d) continue;
-        go[b >> 6] &= ~((uint64_t)1 << (b & 63));
+        go[b >> 6] &= ~bbit[b >> 6];
         if (kbx + 1 >= wg->d)
           for (w = 0; w < nw; w++)
             go[w] &= ~(below[w] & (kbx >= wg->d ? ~(uint64_t)0
