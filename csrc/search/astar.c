@@ -133,7 +133,7 @@ typedef struct astar astar;
 typedef struct aworker {
   astar *a;
   scratch sc;
-  int *hs;                          /* bounds of successors (h_succ) */
+  int *hs;                          /* bounds of successors (succ_h) */
   uint64_t *hh;                     /* hashes of successors (pn_mix64) */
 } aworker;
 
@@ -322,8 +322,8 @@ static void astar_piece(astar *a, aworker *w, abatch *B, int k) {
   /* the entries' own slots are looked up first (not re-expansions of
   ** entries that hold their cost: it comes with them) */
   int look = !B->re || !a->costed;
-  /* with pruning, mv holds tags: moves to h_succ when the game says so */
-  int *hs = a->tb && !g->tags_moves ? NULL : w->hs;
+  /* the successors' bounds, when the game lists them with the moves */
+  int *hs = w->hs;
   for (i = lo; look && i < hi && i < lo + CLOSEAHEAD; i++)
     astar_prefetch(a, entry_key(a, bentry(a, B, i)));
   for (i = lo; i < hi; i++) {
@@ -355,9 +355,11 @@ static void astar_piece(astar *a, aworker *w, abatch *B, int k) {
     B->gx[i] = (uint8_t)gx;
     B->status[i] = A_EXPAND;
     if (gx + 1 > MAXG) continue;
-    nk = a->tb ? g->succ_after(g->ud, key, entry_tag(a, e), w->sc.out,
+    nk = hs ? g->succ_h(g->ud, key, a->tb ? entry_tag(a, e) : 0, w->sc.out,
+                        w->sc.mv, hs)
+       : a->tb ? g->succ_after(g->ud, key, entry_tag(a, e), w->sc.out,
                                w->sc.mv)
-               : g->succ(g->ud, key, w->sc.out, w->sc.mv);
+       : g->succ(g->ud, key, w->sc.out, w->sc.mv);
     /* the successors the table does not hold as cheaply, kept in out[]
     ** (a re-expansion's successors of bound below f are in the table at
     ** gx + 1 or less); each key mixed once, for the fetch and the probe */
@@ -372,6 +374,7 @@ static void astar_piece(astar *a, aworker *w, abatch *B, int k) {
         if (j + AHEAD < nk)
           astar_prefetch_h(a, w->sc.out[j + AHEAD], w->hh[j + AHEAD]);
         if (!astar_holds_h(a, c, w->hh[j], gx + 1)) {
+          if (hs) hs[m] = hs[j];
           w->sc.mv[m] = w->sc.mv[j];
           w->sc.out[m++] = c;
         }
@@ -380,8 +383,7 @@ static void astar_piece(astar *a, aworker *w, abatch *B, int k) {
     /* their bounds, fetching the heuristic's memory a state ahead: all
     ** listed, or (partial) those of bound f listed and the others noted
     ** with a lower bound on theirs */
-    if (hs && m > 0) g->h_succ(g->ud, key, w->sc.out, w->sc.mv, m, hs);
-    else if (g->h_hint && m > 0) g->h_hint(g->ud, w->sc.out[0]);
+    if (!hs && g->h_hint && m > 0) g->h_hint(g->ud, w->sc.out[0]);
     for (j = 0; j < m; j++) {
       uint64_t c = w->sc.out[j];
       int fc;
@@ -855,7 +857,7 @@ int pn_key_astar(const pn_keygame *g, uint64_t start, int threads,
     aworker *w = &a->w[t];
     w->a = a;
     if (!scratch_init(&w->sc, g)) break;
-    if (g->h_succ
+    if (g->succ_h
         && !(w->hs = malloc((size_t)(g->maxsucc + 1) * sizeof *w->hs)))
       break;
     if (!(w->hh = malloc((size_t)(g->maxsucc + 1) * sizeof *w->hh))) break;

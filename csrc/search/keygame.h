@@ -27,12 +27,6 @@ typedef struct pn_keygame {
   int (*pred)(void *ud, uint64_t key, uint64_t *out, uint32_t *mv);
   int (*is_goal)(void *ud, uint64_t key);   /* forward search and A* */
   int (*h)(void *ud, uint64_t key);         /* A*: admissible, consistent */
-  /* optional: h of the successors out[0..n) of key that succ made with
-  ** the moves mv[0..n), into hs[0..n), in one call (a game that must
-  ** decode a key to bound it decodes key once).  A* uses it when it does
-  ** not prune moves (with succ_after, mv holds tags) */
-  void (*h_succ)(void *ud, uint64_t key, const uint64_t *out,
-                 const uint32_t *mv, int n, int *hs);
   /* optional: start fetching the memory h(key) will read (a hint) */
   void (*h_hint)(void *ud, uint64_t key);
   /* optional: 1 when a successor's bound costs about a probe of the table
@@ -55,10 +49,14 @@ typedef struct pn_keygame {
   **     m2 = `last`: the two in the other order; or, coins alike, each
   **     to the other's cell). */
   int tagbits;
-  int tags_moves;          /* the tags are succ's move codes (h_succ takes
-                           ** them) */
   int (*succ_after)(void *ud, uint64_t key, uint32_t last, uint64_t *out,
                     uint32_t *tags);
+  /* optional (A*): succ_after (succ's successors when `last` is 0, or
+  ** the game does not prune) with h of each successor in hs[], in one
+  ** call: a game that must decode a key to bound it decodes key once,
+  ** not each successor */
+  int (*succ_h)(void *ud, uint64_t key, uint32_t last, uint64_t *out,
+                uint32_t *tags, int *hs);
   /* optional (the bidirectional search, backward): the same for the
   ** predecessors, `last` the tag of the move from key to a state q one
   ** nearer the goal; left out, q and the states one move before q, and

@@ -188,14 +188,17 @@ static int adjacent(const pn_widegame *wg, uint32_t x, uint32_t y) {
   return (int)(wg->nbrw[x][y >> 6] >> (y & 63) & 1);
 }
 
+/* the cuts of the words wd[0..nwd) alone (the words that hold
+** destinations: prune_cut is asked for no other) */
 static void prune_make(const pn_widegame *wg, uint32_t last,
                        const uint64_t occ[PN_WIDE_WORDS],
-                       const uint64_t *td, const uint64_t *td1, prune *x) {
+                       const uint64_t *td, const uint64_t *td1,
+                       const int *wd, int nwd, prune *x) {
   const uint64_t *nb, *na;
   uint64_t p[PN_WIDE_WORDS], abit[PN_WIDE_WORDS] = { 0 };
   uint64_t all[PN_WIDE_WORDS], nbc[PN_WIDE_WORDS], anyjust = 0;
   uint64_t swap[PN_WIDE_WORDS];
-  int w, k, kb = 0, ab;
+  int w, k, q, kb = 0, ab;
   x->a = last >> 8;
   x->b = last & 255;
   nb = wg->nbrw[x->b];
@@ -204,15 +207,18 @@ static void prune_make(const pn_widegame *wg, uint32_t last,
   abit[x->a >> 6] = (uint64_t)1 << (x->a & 63);
   for (w = 0; w < PN_WIDE_WORDS; w++) p[w] = occ[w];
   p[x->b >> 6] &= ~((uint64_t)1 << (x->b & 63));
-  for (w = 0; w < wg->nw; w++) kb += __builtin_popcountll(nb[w] & p[w]);
+  for (w = wg->wlo[x->b]; w < wg->whi[x->b]; w++)
+    kb += __builtin_popcountll(nb[w] & p[w]);
   p[x->a >> 6] |= abit[x->a >> 6];                /* p: before a -> b */
-  for (w = 0; w < wg->nw; w++) {
-    uint64_t m = nb[w] & ~na[w] & ~abit[w], more = 0;
+  for (q = 0; q < nwd; q++) {
+    uint64_t m, more = 0;
+    w = wd[q];
+    m = nb[w] & ~na[w] & ~abit[w];
     x->just[w] = 0;
     for (; m; m &= m - 1) {
       uint32_t t = (uint32_t)(w * 64 + __builtin_ctzll(m));
       int n = 0, v;
-      for (v = 0; v < wg->nw; v++)
+      for (v = wg->wlo[t]; v < wg->whi[t]; v++)
         n += __builtin_popcountll(wg->nbrw[t][v] & p[v]);
       if (n > wg->d) more |= (uint64_t)1 << (t & 63);
       else if (n == wg->d) x->just[w] |= (uint64_t)1 << (t & 63);
@@ -222,24 +228,25 @@ static void prune_make(const pn_widegame *wg, uint32_t last,
     ** of these, those that are moves from p whatever the coin */
     all[w] = ~abit[w] & (~nb[w] | na[w] | more);
     nbc[w] = nb[w] & ~abit[w] & (na[w] | more);
-  }
-  /* the cells below b where a could have gone from p: free here, not a,
-  ** with d neighbours among the coins but b */
-  for (w = 0; w < wg->nw; w++)
+    /* the cells below b where a could have gone from p: free here, not
+    ** a, with d neighbours among the coins but b */
     swap[w] = td ? ((td[w] & ~nb[w]) | (td1[w] & nb[w])) & ~abit[w]
                    & cells_below(w, x->b)
                  : 0;
+  }
   for (k = 0; k < 4; k++) {
     int kbc = kb - (k & 1);           /* b's neighbours but b and c */
     const uint64_t *set = !(k & 2) ? NULL : kbc >= wg->d ? all
                         : kbc + 1 == wg->d ? nbc : NULL;
     /* c -> b a move from p: c's moves by a's, when c < a */
     int whole = (k & 2) && kbc + ab >= wg->d;
-    for (w = 0; w < wg->nw; w++)
+    for (q = 0; q < nwd; q++) {
+      w = wd[q];
       x->cut[k][w] = whole ? ~(uint64_t)0
                    : (set ? set[w] : 0) | (kbc + ab >= wg->d ? abit[w] : 0)
                      | (kbc >= wg->d ? swap[w]
                         : kbc + 1 == wg->d ? swap[w] & nb[w] : 0);
+    }
     x->jt[k] = !whole && set && anyjust;
   }
 }
@@ -275,7 +282,9 @@ static int succ_dense(const pn_widegame *wg, uint32_t *cells, uint64_t *out,
     prune x;
     uint32_t at = UINT32_MAX;
     int j, n = 0, k = 0;
-    prune_make(wg, last, g.sm.occ, NULL, NULL, &x);
+    int wd[PN_WIDE_WORDS], w;
+    for (w = 0; w < wg->nw; w++) wd[w] = w;
+    prune_make(wg, last, g.sm.occ, NULL, NULL, wd, wg->nw, &x);
     for (j = 0; j < g.n; j++) {
       uint32_t c = mv[j] >> 8, t = mv[j] & 255;
       if (c == x.b) continue;
@@ -300,8 +309,16 @@ static int succ_dense(const pn_widegame *wg, uint32_t *cells, uint64_t *out,
 ** order, so every search finds the same paths with either.  With `last`
 ** (not 0), those pruning leaves out are not listed (succ_after).
 */
+static void h_moves(const pn_widegame *wg, uint64_t set[PN_WIDE_WORDS],
+                    const uint32_t *mv, int n, int *hs);
+
+/* one placement's count of cells, without tables */
+static int one_count(const pn_widegame *wg) {
+  return wg->npat == 1 && !wg->pdb;
+}
+
 static int list(const pn_widegame *wg, uint64_t key, uint32_t last,
-                uint64_t *out, uint32_t *mv) {
+                uint64_t *out, uint32_t *mv, int *hs) {
   uint32_t cells[PN_WIDE_MAXCELL];
   uint64_t g[4][PN_WIDE_WORDS], td[PN_WIDE_WORDS] = { 0 };
   uint64_t td1[PN_WIDE_WORDS] = { 0 };
@@ -309,18 +326,32 @@ static int list(const pn_widegame *wg, uint64_t key, uint32_t last,
   uint64_t dest;
   sums sm;
   prune pr;
-  int i, w, n = 0, nw = wg->nw, d = wg->d;
+  int i, w, q, n = 0, nw = wg->nw, d = wg->d, wd[PN_WIDE_WORDS], nwd = 0;
+  const uint8_t *gin = NULL;
+  int u = 0;
   unrank(wg, key, cells);
   /* the counters stop at 4: thresholds of at most 3 */
-  if (d > 3) return succ_dense(wg, cells, out, mv, last);
+  if (d > 3) {
+    n = succ_dense(wg, cells, out, mv, last);
+    if (hs) {
+      memset(freec, 0, sizeof freec);
+      for (i = 0; i < wg->ncoin; i++)
+        freec[cells[i] >> 6] |= (uint64_t)1 << (cells[i] & 63);
+      h_moves(wg, freec, mv, n, hs);
+    }
+    return n;
+  }
   memset(g, 0, sizeof g);
   for (w = 0; w < nw; w++) freec[w] = wg->allw[w];
+  /* each coin's neighbours, over the words they lie in; the fourth
+  ** counter only for threshold 3 */
   for (i = 0; i < wg->ncoin; i++) {
-    const uint64_t *m = wg->nbrw[cells[i]];
-    freec[cells[i] >> 6] &= ~((uint64_t)1 << (cells[i] & 63));
-    for (w = 0; w < nw; w++) {
+    uint32_t c = cells[i];
+    const uint64_t *m = wg->nbrw[c];
+    freec[c >> 6] &= ~((uint64_t)1 << (c & 63));
+    for (w = wg->wlo[c]; w < wg->whi[c]; w++) {
       uint64_t x = m[w];
-      g[3][w] |= g[2][w] & x;
+      if (d == 3) g[3][w] |= g[2][w] & x;
       g[2][w] |= g[1][w] & x;
       g[1][w] |= g[0][w] & x;
       g[0][w] |= x;
@@ -329,43 +360,59 @@ static int list(const pn_widegame *wg, uint64_t key, uint32_t last,
   for (w = 0; w < nw; w++) {
     td[w] = g[d - 1][w] & freec[w];
     td1[w] = g[d][w] & freec[w];
+    if (td[w]) wd[nwd++] = w;
   }
   sums_make(wg, cells, &sm);
-  if (last) prune_make(wg, last, sm.occ, td, td1, &pr);
-  for (w = 0; w < nw; w++)
-    for (dest = td[w]; dest; dest &= dest - 1) {
+  if (last) prune_make(wg, last, sm.occ, td, td1, wd, nwd, &pr);
+  /* the cheap bound as the moves come: c -> t leaves the placement's
+  ** cells uncovered less t (if one of them) plus c (if one) */
+  if (hs && one_count(wg)) {
+    gin = wg->gin;
+    for (w = 0; w < nw; w++) u += __builtin_popcountll(wg->pat[0][w] & ~sm.occ[w]);
+  }
+  for (q = 0; q < nwd; q++)
+    for (w = wd[q], dest = td[w]; dest; dest &= dest - 1) {
       uint32_t t = (uint32_t)(w * 64 + __builtin_ctzll(dest));
       sums_cell(wg, &sm, t, &vlo[t], &vhi[t]);
     }
-  for (i = 0; i < wg->ncoin; i++) {
+  /* the destinations lie in the words of td: those alone are read */
+  for (i = 0; i < wg->ncoin && nwd > 0; i++) {
     uint32_t c = cells[i];
     const uint64_t *m = wg->nbrw[c];
-    uint64_t cut[PN_WIDE_WORDS] = { 0 };  /* locals: out[] aliases pr */
+    int k = 0;
     if (last) {
-      int k;
       if (c == pr.b) continue;
       k = prune_case(wg, &pr, c);
-      for (w = 0; w < nw; w++) cut[w] = prune_cut(&pr, k, m, w);
     }
-    for (w = 0; w < nw; w++) {
-      dest = (td1[w] | (td[w] & ~m[w])) & ~cut[w];
+    for (q = 0; q < nwd; q++) {
+      w = wd[q];
+      dest = td1[w] | (td[w] & ~m[w]);
+      if (last) dest &= ~prune_cut(&pr, k, m, w);
       for (; dest; dest &= dest - 1) {
         uint32_t t = (uint32_t)(w * 64 + __builtin_ctzll(dest));
         out[n] = t < c ? sm.lo[i] + vlo[t] : sm.hi[i] + vhi[t];
+        if (gin) hs[n] = u + gin[c] - gin[t];
         mv[n++] = c << 8 | t;
       }
     }
   }
+  if (hs && !gin) h_moves(wg, sm.occ, mv, n, hs);
   return n;
 }
 
 static int succ(void *ud, uint64_t key, uint64_t *out, uint32_t *mv) {
-  return list(ud, key, 0, out, mv);
+  return list(ud, key, 0, out, mv, NULL);
 }
 
 static int succ_after(void *ud, uint64_t key, uint32_t last, uint64_t *out,
                       uint32_t *tags) {
-  return list(ud, key, last, out, tags);
+  return list(ud, key, last, out, tags, NULL);
+}
+
+/* A*'s listing: the bounds with the moves (h_moves) */
+static int succ_h(void *ud, uint64_t key, uint32_t last, uint64_t *out,
+                  uint32_t *tags, int *hs) {
+  return list(ud, key, last, out, tags, hs);
 }
 
 /* the states one move before key: a coin with at least d neighbours among
@@ -530,34 +577,15 @@ static int bound(void *ud, uint64_t key) {
   return bound_set(wg, set);
 }
 
-/* one placement's count of cells, without tables */
 static int bound_cheap(void *ud) {
-  const pn_widegame *wg = ud;
-  return wg->npat == 1 && !wg->pdb;
+  return one_count(ud);
 }
 
-/* the bound of each successor from key's cell set with the move's two
-** cells flipped: key is decoded once, not each successor */
-static void h_succ(void *ud, uint64_t key, const uint64_t *out,
-                   const uint32_t *mv, int n, int *hs) {
-  const pn_widegame *wg = ud;
-  uint64_t set[PN_WIDE_WORDS];
+/* the bound of each move mv[0..n) from a state of cell set `set`, the
+** move's two cells flipped (list counts the cheap bound as it goes) */
+static void h_moves(const pn_widegame *wg, uint64_t set[PN_WIDE_WORDS],
+                    const uint32_t *mv, int n, int *hs) {
   int j;
-  (void)out;
-  cellset(wg, key, set);
-  if (bound_cheap(ud)) {
-    /* a move a -> b leaves the placement's uncovered cells less b (if
-    ** one of them) plus a (if its cell): the parent's count, adjusted */
-    const uint64_t *p = wg->pat[0];
-    int u = 0, w;
-    for (w = 0; w < PN_WIDE_WORDS; w++) u += __builtin_popcountll(p[w] & ~set[w]);
-    for (j = 0; j < n; j++) {
-      uint32_t from = mv[j] >> 8, to = mv[j] & 255;
-      hs[j] = u + (int)(p[from >> 6] >> (from & 63) & 1)
-                - (int)(p[to >> 6] >> (to & 63) & 1);
-    }
-    return;
-  }
   for (j = 0; j < n; j++) {
     uint32_t from = mv[j] >> 8, to = mv[j] & 255;
     uint64_t fb = (uint64_t)1 << (from & 63), tb = (uint64_t)1 << (to & 63);
@@ -682,14 +710,23 @@ int pn_widegame_init(pn_widegame *wg, const pn_board *w, const pn_rule *r,
   wg->nw = (wg->ncell + 63) / 64;
   for (i = 0; i < (size_t)wg->ncell; i++)
     wg->allw[i >> 6] |= (uint64_t)1 << (i & 63);
-  if (!(wg->nbrw = calloc((size_t)wg->ncell, sizeof *wg->nbrw))) {
+  if (!(wg->nbrw = calloc((size_t)wg->ncell, sizeof *wg->nbrw))
+      || !(wg->wlo = calloc((size_t)wg->ncell, 2))) {
     pn_widegame_free(wg);
     return pn_seterror(err, PN_ENOMEM, "out of memory");
   }
+  wg->whi = wg->wlo + wg->ncell;
   for (i = 0; i < (size_t)wg->ncell; i++) {
     uint32_t j;
-    for (j = wg->g.off[i]; j < wg->g.off[i + 1]; j++)
-      wg->nbrw[i][wg->g.nbr[j] >> 6] |= (uint64_t)1 << (wg->g.nbr[j] & 63);
+    int lo = PN_WIDE_WORDS, hi = 0;
+    for (j = wg->g.off[i]; j < wg->g.off[i + 1]; j++) {
+      uint32_t v = wg->g.nbr[j];
+      wg->nbrw[i][v >> 6] |= (uint64_t)1 << (v & 63);
+      if ((int)(v >> 6) < lo) lo = (int)(v >> 6);
+      if ((int)(v >> 6) + 1 > hi) hi = (int)(v >> 6) + 1;
+    }
+    wg->wlo[i] = (uint8_t)(lo < hi ? lo : 0);
+    wg->whi[i] = (uint8_t)(lo < hi ? hi : 0);
   }
   if ((rc = pn_goal_init(&gl, w, goal, mode, err)) != PN_OK) {
     pn_widegame_free(wg);
@@ -703,6 +740,12 @@ int pn_widegame_init(pn_widegame *wg, const pn_board *w, const pn_rule *r,
   else rc = pn_goal_placements(&gl, placed, wg, err);
   pn_goal_free(&gl);
   wg->full = goal->n == start->n;
+  if (rc == PN_OK && wg->npat == 1) {
+    if (!(wg->gin = calloc((size_t)wg->ncell, 1)))
+      rc = pn_seterror(err, PN_ENOMEM, "out of memory");
+    for (i = 0; rc == PN_OK && i < (size_t)wg->ncell; i++)
+      wg->gin[i] = (uint8_t)(wg->pat[0][i >> 6] >> (i & 63) & 1);
+  }
   if (rc == PN_OK && wg->full) {
     uint32_t cells[PN_WIDE_MAXCELL];
     if (!(wg->goals = malloc((wg->npat + 1) * sizeof *wg->goals)))
@@ -727,11 +770,10 @@ int pn_widegame_init(pn_widegame *wg, const pn_board *w, const pn_rule *r,
   wg->game.pred = pred;
   wg->game.is_goal = is_goal;
   wg->game.h = uncovered;
-  wg->game.h_succ = h_succ;
   wg->game.h_cheap = bound_cheap;
   wg->game.tagbits = 16;               /* from << 8 | to: never 0 */
-  wg->game.tags_moves = 1;
   wg->game.succ_after = succ_after;
+  wg->game.succ_h = succ_h;
   wg->game.pred_after = pred_after;
   return PN_OK;
 }
@@ -739,6 +781,10 @@ int pn_widegame_init(pn_widegame *wg, const pn_board *w, const pn_rule *r,
 void pn_widegame_free(pn_widegame *wg) {
   free(wg->nbrw);
   wg->nbrw = NULL;
+  free(wg->wlo);
+  wg->wlo = wg->whi = NULL;
+  free(wg->gin);
+  wg->gin = NULL;
   free(wg->binom);
   free(wg->pat);
   free(wg->goals);

@@ -23,11 +23,15 @@ typedef struct pn_widegame {
   /* the same as cell sets (each cell's neighbours, and every cell), for
   ** the pattern databases and the moves by bit-sliced counters (d <= 3) */
   uint64_t (*nbrw)[PN_WIDE_WORDS];
+  /* the words of each cell's neighbour set that may be nonzero: those
+  ** from wlo[c] up to whi[c] (excluded) */
+  uint8_t *wlo, *whi;
   uint64_t allw[PN_WIDE_WORDS];
   int nw;                      /* words in use */
   uint64_t *binom;             /* C(c, j): binom[j * (ncell + 1) + c] */
   uint64_t (*pat)[PN_WIDE_WORDS];   /* goal placements, as cell sets */
   size_t npat, patcap;
+  uint8_t *gin;                /* one placement: 1 on its cells, else 0 */
   int full;                    /* goals have every coin: keys in goals[] */
   uint64_t *goals;
   uint64_t *gsorted;           /* goals[] in increasing order (is_goal) */
