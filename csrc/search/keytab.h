@@ -328,6 +328,7 @@ static inline void vec_trim(vec *v) {
 }
 
 static inline void vec_free(vec *v) {
+  if (!v->cap) return;                /* never grown: nothing held */
   if (v->cap < VEC_SMALL) pn_spare_put(vec_spare(v), v->a, v->cap * 8);
   else free(v->a);
   if (v->b) pn_budget_give(v->b, v->cap * 8);

@@ -656,8 +656,9 @@ static int placed(const pn_config *c, void *ud) {
 static int make_binom(pn_widegame *wg) {
   int n = wg->ncell, k = wg->ncoin, c, j, m = k + 2;
   size_t rows = (size_t)n + 1;
-  uint64_t *b = calloc(rows * (size_t)m, sizeof *b);
+  uint64_t *b = malloc(rows * (size_t)m * sizeof *b);
   if (!b) return -1;
+  for (j = 1; j < m; j++) b[(size_t)j * rows] = 0;       /* C(0, j) */
   for (c = 0; c <= n; c++) {
     b[c] = 1;                                   /* C(c, 0) */
     for (j = 1; j < m && c > 0; j++) {
