@@ -109,6 +109,9 @@
 #define MINPIECE 2                 /*   and at least */
 #define APAR 32                    /* smaller batches on one thread */
 #define CLOSEAHEAD 8               /* entries fetched ahead in phase 2 */
+/* below this many states the tables lie in the caches: nothing is
+** fetched ahead (the fetches cost a fifth of a short search) */
+#define AHEAD_STATES ((uint64_t)1 << 15)
 /* a listed successor: its key, tag (pruning), bound, partition of the
 ** table and entry of the batch; one left out by partial expansion: its
 ** key and bound.  Records, so that a short search writes a page or two
@@ -183,6 +186,7 @@ struct astar {
                                     ** then tag << 7 | cost) */
   int costed;                       /* entries hold their cost */
   int partial;                      /* partial expansion (PEA*) */
+  int ahead;                        /* the tables are fetched ahead */
   abatch ab[2];                     /* in phase 2 and in phase 1, in turn */
   void *lists;                      /* their pieces' lists, one mapping */
   size_t lbytes;
@@ -321,10 +325,10 @@ static void astar_piece(astar *a, aworker *w, abatch *B, int k) {
   size_t nc = 0, nl = 0;
   /* the entries' own slots are looked up first (not re-expansions of
   ** entries that hold their cost: it comes with them) */
-  int look = !B->re || !a->costed;
+  int look = !B->re || !a->costed, ahead = a->ahead;
   /* the successors' bounds, when the game lists them with the moves */
   int *hs = w->hs;
-  for (i = lo; look && i < hi && i < lo + CLOSEAHEAD; i++)
+  for (i = lo; ahead && look && i < hi && i < lo + CLOSEAHEAD; i++)
     astar_prefetch(a, entry_key(a, bentry(a, B, i)));
   for (i = lo; i < hi; i++) {
     const uint64_t *e = bentry(a, B, i);
@@ -332,7 +336,7 @@ static void astar_piece(astar *a, aworker *w, abatch *B, int k) {
     uint8_t v;
     int gx, nk, j, m;
     size_t firstc = nc, firstl = nl;
-    if (look && i + CLOSEAHEAD < hi)
+    if (ahead && look && i + CLOSEAHEAD < hi)
       astar_prefetch(a, entry_key(a, bentry(a, B, i + CLOSEAHEAD)));
     B->nchild[i] = 0;
     B->nleft[i] = 0;
@@ -367,11 +371,11 @@ static void astar_piece(astar *a, aworker *w, abatch *B, int k) {
     if (B->filter) {
       for (j = 0; j < nk; j++) {
         w->hh[j] = pn_mix64(w->sc.out[j]);
-        if (j < AHEAD) astar_prefetch_h(a, w->sc.out[j], w->hh[j]);
+        if (ahead && j < AHEAD) astar_prefetch_h(a, w->sc.out[j], w->hh[j]);
       }
       for (j = 0, m = 0; j < nk; j++) {
         uint64_t c = w->sc.out[j];
-        if (j + AHEAD < nk)
+        if (ahead && j + AHEAD < nk)
           astar_prefetch_h(a, w->sc.out[j + AHEAD], w->hh[j + AHEAD]);
         if (!astar_holds_h(a, c, w->hh[j], gx + 1)) {
           if (hs) hs[m] = hs[j];
@@ -543,19 +547,19 @@ static int next_bound(const astar *a, const abatch *B, size_t i,
 static int astar_phase2(astar *a, abatch *B, abuckets *bk,
                         pn_keyresult *res, int *found, uint64_t *goal) {
   size_t i, pj = 0, cat = 0, lat = 0, qa = 0, q = 0;
-  int pk = 0;
+  int pk = 0, ahead = a->ahead;
   uint64_t ring[RING];
-  for (i = 0; i < AHEAD; i++) ahead_next(a, B, &pk, &pj, ring, &qa);
-  for (i = 0; i < B->nb && i < CLOSEAHEAD; i++)
+  for (i = 0; ahead && i < AHEAD; i++) ahead_next(a, B, &pk, &pj, ring, &qa);
+  for (i = 0; ahead && i < B->nb && i < CLOSEAHEAD; i++)
     astar_prefetch(a, entry_key(a, bentry(a, B, i)));
   for (i = 0; i < B->nb; i++) {
     const apiece *pc = &B->piece[i / B->ps];
     const uint64_t *e = bentry(a, B, i);
     uint64_t key = entry_key(a, e);
-    uint32_t tag = entry_tag(a, e), j;
+    uint32_t tag = entry_tag(a, e), j = 0;
     int gx = B->gx[i], nf, isnew;
     if (i % B->ps == 0) cat = lat = 0;
-    if (i + CLOSEAHEAD < B->nb) {
+    if (ahead && i + CLOSEAHEAD < B->nb) {
       astar_prefetch(a, entry_key(a, bentry(a, B, i + CLOSEAHEAD)));
       if (B->lbound[i + CLOSEAHEAD])
         astar_prefetch(a, B->lkey[i + CLOSEAHEAD]);
@@ -578,9 +582,12 @@ static int astar_phase2(astar *a, abatch *B, abuckets *bk,
       return 0;
     for (j = 0; j < B->nchild[i]; j++) {
       const listed *lc = &pc->c[cat + j];
-      uint64_t c = lc->key, hc = ring[q++ % RING];
+      uint64_t c = lc->key, hc;
       uint8_t *cv;
-      ahead_next(a, B, &pk, &pj, ring, &qa);
+      if (ahead) {
+        hc = ring[q++ % RING];
+        ahead_next(a, B, &pk, &pj, ring, &qa);
+      } else hc = pn_mix64(c);
       if (!(cv = astar_put_h(a, c, hc, (uint8_t)(gx + 1), &isnew))) return 0;
       if (!isnew) {
         if ((*cv & CLOSED) || *cv <= gx + 1) continue;
@@ -589,6 +596,13 @@ static int astar_phase2(astar *a, abatch *B, abuckets *bk,
       if (!push_open(a, bk, lc, gx + 1)) return 0;
     }
   next:
+    /* the successors of an entry gone stale since phase 1: the cursor
+    ** fetching ahead has passed them, so the ring passes them too */
+    if (ahead)
+      for (; j < B->nchild[i]; j++) {
+        q++;
+        ahead_next(a, B, &pk, &pj, ring, &qa);
+      }
     cat += B->nchild[i];
     lat += B->nleft[i];
   }
@@ -915,6 +929,7 @@ int pn_key_astar(const pn_keygame *g, uint64_t start, int threads,
         res->partial_from = f;
       }
       B1 = B2 == &a->ab[0] ? &a->ab[1] : &a->ab[0];
+      a->ahead = astar_states(a) >= AHEAD_STATES;
       astar_pop(a, bk, f, B1);
       if (B1->nb == 0 && !B2) break;
       par = B1->nb >= APAR && team_ready(&a->tm) > 1;
