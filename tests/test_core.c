@@ -552,7 +552,8 @@ static void test_wide_pruning(void) {
     int32_t lo[2] = {0, 0}, size[2] = {box[bi].w, box[bi].h};
     pn_board *b = pn_board_box(box[bi].lat, 2, lo, size, &err);
     pn_rule r = {box[bi].d, 0};
-    int trial, same = 1, fewer = 1, back, reasons = 1;
+    int trial, same = 1, fewer = 1, back, reasons = 1, listing = 1;
+    int undone = 1;
     for (trial = 0; trial < 2; trial++) {
       pn_config c;
       pn_widegame wg;
@@ -601,24 +602,42 @@ static void test_wide_pruning(void) {
       {
         /* states a random walk away, each after every move into it
         ** (forward: from its predecessors) and out of it (backward) */
-        uint64_t key = pn_widegame_key(&wg, &c), *o;
-        uint32_t *m;
-        int step, n, j;
-        o = malloc((size_t)(wg.game.maxsucc + 1) * 8);
-        m = malloc((size_t)(wg.game.maxsucc + 1) * 4);
+        uint64_t key = pn_widegame_key(&wg, &c), *o, *o2;
+        uint32_t *m, *m2, last = 0;
+        int step, n, j, *hs;
+        size_t ms = (size_t)(wg.game.maxsucc + 1);
+        o = malloc(ms * 8);
+        m = malloc(ms * 4);
+        o2 = malloc(ms * 8);
+        m2 = malloc(ms * 4);
+        hs = malloc(ms * sizeof *hs);
         for (step = 0; step < 25 && reasons; step++) {
           n = wg.game.pred(wg.game.ud, key, o, m);
           for (j = 0; j < n && j < 60; j++)
             reasons &= wide_reasons(&wg.game, key, m[j], o[j], 0, 8);
+          /* A*'s listing: succ_after's moves, each with its bound */
+          n = wg.game.succ_after(wg.game.ud, key, last, o, m);
+          listing &= wg.game.succ_h(wg.game.ud, key, last, o2, m2, hs) == n;
+          for (j = 0; j < n && listing; j++)
+            listing &= o2[j] == o[j] && m2[j] == m[j]
+                       && hs[j] == wg.game.h(wg.game.ud, o[j]);
           n = wg.game.succ(wg.game.ud, key, o, m);
           for (j = 0; j < n && j < 60; j++)
             reasons &= wide_reasons(&wg.game, key, m[j], o[j], 1, 8);
+          /* each move undone by its tag (A*'s path) */
+          for (j = 0; j < n; j++)
+            undone &= wg.game.undo(wg.game.ud, o[j], m[j]) == key;
           if (n == 0) break;
           seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
-          key = o[(seed >> 33) % (uint64_t)n];
+          j = (int)((seed >> 33) % (uint64_t)n);
+          key = o[j];
+          last = m[j];
         }
         free(o);
         free(m);
+        free(o2);
+        free(m2);
+        free(hs);
       }
 
       pn_widegame_free(&wg);
@@ -628,6 +647,9 @@ static void test_wide_pruning(void) {
        "(both ways)");
     ok(reasons, "wide game: every move pruning leaves out has its reason");
     ok(fewer, "wide game: pruning lists fewer moves");
+    ok(listing, "wide game: succ_h lists succ_after's moves, each with "
+       "its bound");
+    ok(undone, "wide game: undo takes each move back by its tag");
     pn_board_free(b);
   }
 }

@@ -109,6 +109,10 @@
 #define MINPIECE 2                 /*   and at least */
 #define APAR 32                    /* smaller batches on one thread */
 #define CLOSEAHEAD 8               /* entries fetched ahead in phase 2 */
+/* the expanded states whose tags a partition notes, at most: the path
+** back from the goal walks predecessors until it meets them (the first
+** expanded, nearest the start) */
+#define NOTES_PER_PART 4096
 /* below this many states the tables lie in the caches: nothing is
 ** fetched ahead (the fetches cost a fifth of a short search) */
 #define AHEAD_STATES ((uint64_t)1 << 15)
@@ -187,6 +191,8 @@ struct astar {
   int costed;                       /* entries hold their cost */
   int partial;                      /* partial expansion (PEA*) */
   int ahead;                        /* the tables are fetched ahead */
+  int noting;                       /* the expanded states' tags noted */
+  vec notes[NPART];                 /*   key, tag: by the key's partition */
   abatch ab[2];                     /* in phase 2 and in phase 1, in turn */
   void *lists;                      /* their pieces' lists, one mapping */
   size_t lbytes;
@@ -227,8 +233,8 @@ static const uint64_t *bentry(const astar *a, const abatch *B, size_t i) {
 }
 
 /* an entry pushed on v; 0 when the budget refuses */
-static inline int entry_push(const astar *a, vec *v, uint64_t key,
-                             uint32_t tag, int cost) {
+HOT int entry_push(const astar *a, vec *v, uint64_t key, uint32_t tag,
+                   int cost) {
   uint64_t low = (uint64_t)(tag & tag_mask(a)) << 7 | (uint64_t)cost;
   if (a->ew == 1)
     return vec_push(v, a->packed ? key << (7 + a->tb) | low : key);
@@ -280,6 +286,60 @@ HOT int astar_holds_h(const astar *a, uint64_t key, uint64_t h, int gx) {
 
 static int astar_holds(const astar *a, uint64_t key, int gx) {
   return astar_holds_h(a, key, pn_mix64(key), gx);
+}
+
+/* key, expanded, and its tag noted for the path (a->noting) where its
+** partition has room (astar_reserve makes it); the partition's one
+** writer calls */
+static void note(astar *a, uint64_t key, uint32_t tag) {
+  vec *v = &a->notes[part_of(key)];
+  if (v->n + 2 > v->cap) return;
+  v->a[v->n++] = key;
+  v->a[v->n++] = tag;
+}
+
+/* the tag noted for key, or 0: its partition's notes read through (a
+** few thousand at most, for the few states of a path) */
+static uint32_t noted(const astar *a, uint64_t key) {
+  const vec *v = &a->notes[part_of(key)];
+  size_t i;
+  for (i = 0; i < v->n; i += 2)
+    if (v->a[i] == key) return (uint32_t)v->a[i + 1];
+  return 0;
+}
+
+/* the moves from the start to goal (whose entry had tag gtag): back
+** through the tags noted, undone (each state's parent at one less), and
+** where a state has none, through its predecessors (keytab.h's walk) */
+static int astar_path(astar *a, uint64_t goal, uint32_t gtag,
+                      pn_keyresult *res) {
+  const pn_keygame *g = a->g;
+  scratch *sc = &a->w[0].sc;
+  kview v;
+  uint64_t key = goal;
+  uint32_t tag = gtag;
+  size_t n = 0, i;
+  uint8_t d;
+  v.t = a->t; v.np = NPART; v.strip = CLOSED;
+  d = view_get(&v, key);
+  if (!(res->moves = malloc(((size_t)d + 1) * sizeof *res->moves))) return 0;
+  for (; d != 0; d--) {
+    uint64_t back = tag ? g->undo(g->ud, key, tag) : 0;
+    if (back && view_get(&v, back) == d - 1) {
+      res->moves[n++] = tag;
+      key = back;
+    } else if (!walk_step(g, &v, &key, d, 0, sc, res->moves, &n)) {
+      return 0;
+    }
+    tag = noted(a, key);
+  }
+  for (i = 0; i < n / 2; i++) {
+    uint32_t x = res->moves[i];
+    res->moves[i] = res->moves[n - 1 - i];
+    res->moves[n - 1 - i] = x;
+  }
+  res->nmoves = n;
+  return 1;
 }
 
 static uint64_t astar_states(const astar *a) {
@@ -545,7 +605,8 @@ static int next_bound(const astar *a, const abatch *B, size_t i,
 ** push them on their buckets; 0 when a limit stops it.  Another batch may
 ** be in phase 1 meanwhile: no table grows (the caller made room). */
 static int astar_phase2(astar *a, abatch *B, abuckets *bk,
-                        pn_keyresult *res, int *found, uint64_t *goal) {
+                        pn_keyresult *res, int *found, uint64_t *goal,
+                        uint32_t *gtag) {
   size_t i, pj = 0, cat = 0, lat = 0, qa = 0, q = 0;
   int pk = 0, ahead = a->ahead;
   uint64_t ring[RING];
@@ -572,8 +633,14 @@ static int astar_phase2(astar *a, abatch *B, abuckets *bk,
       if (!v || (*v & CLOSED)
           || (a->costed && (*v & ~CLOSED) != entry_cost(a, e)))
         goto next;
-      if (B->status[i] == A_GOAL) { *found = 1; *goal = key; return 1; }
+      if (B->status[i] == A_GOAL) {
+        *found = 1;
+        *goal = key;
+        *gtag = tag;
+        return 1;
+      }
       val_set(v, *v | CLOSED);
+      if (a->noting) note(a, key, tag);
       res->expanded++;
     }
     nf = B->partial ? next_bound(a, B, i, pc->l + lat, B->nleft[i])
@@ -624,12 +691,22 @@ static size_t listed_in(const abatch *B, int p) {
 ** grows while threads insert or read, and every number of threads grows
 ** them at the same batches.  0 when the budget refuses */
 static int astar_reserve(astar *a, const abatch *B) {
+  size_t ne[NPART] = { 0 }, i;
   int p;
   for (p = 0; p < NPART; p++) {
     keytab *t = &a->t[p];
     size_t n = listed_in(B, p);
     while (t->n + n >= t->full)
       if (!tab_grow(t)) return 0;
+  }
+  /* the notes of its entries, NOTES_PER_PART a partition at most, as
+  ** the budget lets them in (a hint: without, the path walks) */
+  for (i = 0; a->noting && !B->re && i < B->nb; i++) ne[B->epart[i]]++;
+  for (p = 0; p < NPART; p++) {
+    vec *v = &a->notes[p];
+    size_t want = v->n + 2 * ne[p];
+    if (want > 2 * NOTES_PER_PART) want = 2 * NOTES_PER_PART;
+    if (ne[p] && want > v->cap) vec_reserve_hint(v, want);
   }
   return 1;
 }
@@ -670,8 +747,10 @@ static void split_part(astar *a, const abatch *B, int p) {
   size_t per = a->per;
   for (i = 0; i < B->stop; i++)        /* never re-expansions: splits */
     if (B->epart[i] == p && B->status[i] == A_EXPAND) {
-      uint8_t *v = astar_slot(a, entry_key(a, bentry(a, B, i)));
+      const uint64_t *e = bentry(a, B, i);
+      uint8_t *v = astar_slot(a, entry_key(a, e));
       if (v) val_set(v, *v | CLOSED);
+      if (v && a->noting) note(a, entry_key(a, e), entry_tag(a, e));
     }
   /* a cursor AHEAD successors on fetches their slots */
   for (i = 0; i < AHEAD && (lc = part_next(B, p, &ka, &ja, &aid, per)); i++) {
@@ -827,6 +906,7 @@ int pn_key_astar(const pn_keygame *g, uint64_t start, int threads,
   int f, rc = PN_OK, isnew, found = 0, h0, fmin = 0, t, started = 0;
   int ok = 1, cheap;
   uint64_t goal = 0;
+  uint32_t gtag = 0;
   size_t per, bufbytes, fixed;
   memset(res, 0, sizeof *res);
   if (!g->pred || !g->h)
@@ -856,9 +936,11 @@ int pn_key_astar(const pn_keygame *g, uint64_t start, int threads,
     if (!a->packed || g->keybits + g->tagbits + 7 > 64) a->ew = 2;
   }
   a->costed = a->packed || a->ew == 2;
+  a->noting = a->tb && g->undo;
   for (t = 0; t < NPART; t++) {
     a->t[t].b = &b;
     a->t[t].packed = a->packed;
+    a->notes[t].b = &b;
   }
   /* the lists of a piece hold its entries' successors at most */
   per = (size_t)PIECE * (size_t)(g->maxsucc + 1);
@@ -969,12 +1051,15 @@ int pn_key_astar(const pn_keygame *g, uint64_t start, int threads,
         if (ok && B2->stop < B2->nb) {
           found = 1;
           goal = entry_key(a, bentry(a, B2, B2->stop));
+          gtag = entry_tag(a, bentry(a, B2, B2->stop));
         }
       } else {
-        if (B2 && !beside) ok = astar_phase2(a, B2, bk, res, &found, &goal);
+        if (B2 && !beside)
+          ok = astar_phase2(a, B2, bk, res, &found, &goal, &gtag);
         if (ok && !found && B1->nb) {
           if (par) team_begin(&a->tm);
-          if (beside) ok = astar_phase2(a, B2, bk, res, &found, &goal);
+          if (beside)
+            ok = astar_phase2(a, B2, bk, res, &found, &goal, &gtag);
           astar_take(a, &a->w[0], B1);
           if (par) team_end(&a->tm);
         }
@@ -989,7 +1074,9 @@ int pn_key_astar(const pn_keygame *g, uint64_t start, int threads,
   res->found = found;
   res->states = astar_states(a);
   res->memory = b.peak;
-  if (found && !path_to(g, a->t, NPART, CLOSED, goal, &a->w[0].sc, res))
+  if (found && !(a->noting ? astar_path(a, goal, gtag, res)
+                           : path_to(g, a->t, NPART, CLOSED, goal,
+                                     &a->w[0].sc, res)))
     rc = pn_seterror(err, PN_EINTERNAL, "penny bug: A* path "
                      "reconstruction failed");
   goto cleanup;
@@ -1001,7 +1088,10 @@ stopped:
   res->lower_bound = fmin;    /* every f below was exhausted */
 cleanup:
   if (started) team_stop(&a->tm);
-  for (t = 0; t < NPART; t++) tab_free(&a->t[t]);
+  for (t = 0; t < NPART; t++) {
+    tab_free(&a->t[t]);
+    vec_free(&a->notes[t]);
+  }
   for (f = 0; f < NBUCKET; f++) bucket_free(bk, f);
   for (t = 0; t < MAXTHREADS; t++)
     if (a->w[t].sc.out || a->w[t].sc.mv) scratch_free(&a->w[t].sc);

@@ -57,6 +57,11 @@ typedef struct pn_keygame {
   ** not each successor */
   int (*succ_h)(void *ud, uint64_t key, uint32_t last, uint64_t *out,
                 uint32_t *tags, int *hs);
+  /* optional (A*, with succ_after): the state one move before key by
+  ** the move its tag names.  A* then notes the tags of the states it
+  ** expands and rebuilds its path through them, not by listing each
+  ** state's predecessors (many, where coins may come from anywhere) */
+  uint64_t (*undo)(void *ud, uint64_t key, uint32_t tag);
   /* optional (the bidirectional search, backward): the same for the
   ** predecessors, `last` the tag of the move from key to a state q one
   ** nearer the goal; left out, q and the states one move before q, and

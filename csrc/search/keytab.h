@@ -245,6 +245,21 @@ static inline uint64_t *vec_realloc(vec *v, size_t n) {
   return na;
 }
 
+/* room for n keys in all when the budget lets them in as a hint (its
+** refusal stops nothing): for what a search can do without */
+static inline int vec_reserve_hint(vec *v, size_t n) {
+  uint64_t *na;
+  if (n <= v->cap) return 1;
+  n = vec_round(n);
+  if (!pn_budget_charge(v->b, (n - v->cap) * 8, 1)) return 0;
+  if (!(na = vec_realloc(v, n))) {
+    pn_budget_give(v->b, (n - v->cap) * 8);
+    return 0;
+  }
+  v->a = na; v->cap = n;
+  return 1;
+}
+
 /* room for n keys in all */
 static inline int vec_reserve(vec *v, size_t n) {
   uint64_t *na;
@@ -265,15 +280,7 @@ static inline int vec_reserve(vec *v, size_t n) {
 ** doubling); a hint only: nothing happens when it would take more than
 ** half of what is left of the budget */
 static inline void vec_presize(vec *v, size_t n) {
-  uint64_t *na;
-  if (n <= v->cap || v->n != 0) return;
-  n = vec_round(n);
-  if (!pn_budget_charge(v->b, (n - v->cap) * 8, 1)) return;
-  if (!(na = vec_realloc(v, n))) {
-    pn_budget_give(v->b, (n - v->cap) * 8);
-    return;
-  }
-  v->a = na; v->cap = n;
+  if (v->n == 0) vec_reserve_hint(v, n);
 }
 
 /* the capacity after cap: vectors double up to 8 MB, then grow by a
@@ -395,19 +402,25 @@ static inline uint8_t view_get(const kview *v, uint64_t key) {
 /* walk from key toward depth 0 of v: through predecessors (forward table)
 ** or successors (backward table); moves appended to m[*n..] in walking
 ** order.  Returns 0 if the chain breaks (a bug). */
+/* one step of the walk: *key, at depth d, to a neighbour at d - 1 */
+static inline int walk_step(const pn_keygame *g, const kview *v,
+                            uint64_t *key, uint8_t d, int backward,
+                            scratch *sc, uint32_t *m, size_t *n) {
+  int k = backward ? g->succ(g->ud, *key, sc->out, sc->mv)
+                   : g->pred(g->ud, *key, sc->out, sc->mv), i;
+  for (i = 0; i < k; i++)
+    if (view_get(v, sc->out[i]) == d - 1) break;
+  if (i == k) return 0;
+  m[(*n)++] = sc->mv[i];
+  *key = sc->out[i];
+  return 1;
+}
+
 static inline int walk(const pn_keygame *g, const kview *v, uint64_t key,
                 int backward, scratch *sc, uint32_t *m, size_t *n) {
-  uint8_t d = view_get(v, key);
-  while (d != 0) {
-    int k = backward ? g->succ(g->ud, key, sc->out, sc->mv)
-                     : g->pred(g->ud, key, sc->out, sc->mv), i;
-    for (i = 0; i < k; i++)
-      if (view_get(v, sc->out[i]) == d - 1) break;
-    if (i == k) return 0;
-    m[(*n)++] = sc->mv[i];
-    key = sc->out[i];
-    d--;
-  }
+  uint8_t d;
+  for (d = view_get(v, key); d != 0; d--)
+    if (!walk_step(g, v, &key, d, backward, sc, m, n)) return 0;
   return 1;
 }
 

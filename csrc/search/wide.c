@@ -409,6 +409,22 @@ static int succ_after(void *ud, uint64_t key, uint32_t last, uint64_t *out,
   return list(ud, key, last, out, tags, NULL);
 }
 
+/* the state before key's move a -> b (tag a << 8 | b): its coin on b
+** back on a */
+static uint64_t undo(void *ud, uint64_t key, uint32_t tag) {
+  const pn_widegame *wg = ud;
+  uint32_t cells[PN_WIDE_MAXCELL], a = tag >> 8, b = tag & 255;
+  int i, j;
+  unrank(wg, key, cells);
+  for (i = 0, j = 0; i < wg->ncoin; i++)
+    if (cells[i] != b) cells[j++] = cells[i];
+  if (j != wg->ncoin - 1) return 0;            /* b holds no coin */
+  for (; j > 0 && cells[j - 1] > a; j--) cells[j] = cells[j - 1];
+  if (j > 0 && cells[j - 1] == a) return 0;    /* a holds one */
+  cells[j] = a;
+  return rank_of(wg, cells);
+}
+
 /* A*'s listing: the bounds with the moves (h_moves) */
 static int succ_h(void *ud, uint64_t key, uint32_t last, uint64_t *out,
                   uint32_t *tags, int *hs) {
@@ -775,6 +791,7 @@ int pn_widegame_init(pn_widegame *wg, const pn_board *w, const pn_rule *r,
   wg->game.tagbits = 16;               /* from << 8 | to: never 0 */
   wg->game.succ_after = succ_after;
   wg->game.succ_h = succ_h;
+  wg->game.undo = undo;
   wg->game.pred_after = pred_after;
   return PN_OK;
 }
