@@ -318,7 +318,7 @@ static int astar_path(astar *a, uint64_t goal, uint32_t gtag,
   kview v;
   uint64_t key = goal;
   uint32_t tag = gtag;
-  size_t n = 0, i;
+  size_t n = 0;
   uint8_t d;
   v.t = a->t; v.np = NPART; v.strip = CLOSED;
   d = view_get(&v, key);
@@ -333,12 +333,7 @@ static int astar_path(astar *a, uint64_t goal, uint32_t gtag,
     }
     tag = noted(a, key);
   }
-  for (i = 0; i < n / 2; i++) {
-    uint32_t x = res->moves[i];
-    res->moves[i] = res->moves[n - 1 - i];
-    res->moves[n - 1 - i] = x;
-  }
-  res->nmoves = n;
+  path_order(res, n);
   return 1;
 }
 

@@ -5,7 +5,8 @@
 ** A game plugs in through pn_keygame.  Keys are never 0.  Moves are 32-bit
 ** codes chosen by the game.  Tables keep, for each state, its depth only:
 ** paths are rebuilt by walking predecessors (or successors) whose depth is
-** one less, so memory per state stays near 12 bytes (8 bytes a slot when
+** one less (A*, where the game can undo a tag, through the tags of the
+** first states it expanded), so memory per state stays near 12 bytes (8 bytes a slot when
 ** keys fit 56 bits, 9 otherwise, at a load of 0.47 to 0.7; tables of
 ** fewer than 2^17 slots grow fourfold, to a load of 0.175 to 0.7).
 */

@@ -424,12 +424,23 @@ static inline int walk(const pn_keygame *g, const kview *v, uint64_t key,
   return 1;
 }
 
+/* res's n moves, walked back from the end, put in order */
+static inline void path_order(pn_keyresult *res, size_t n) {
+  size_t i;
+  for (i = 0; i < n / 2; i++) {
+    uint32_t x = res->moves[i];
+    res->moves[i] = res->moves[n - 1 - i];
+    res->moves[n - 1 - i] = x;
+  }
+  res->nmoves = n;
+}
+
 /* moves from the start (forward table) to key, in order; the values'
 ** bits strip are flags, not depth */
 static inline int path_to(const pn_keygame *g, const keytab *f, int np,
                           uint8_t strip, uint64_t key, scratch *sc,
                           pn_keyresult *res) {
-  size_t n = 0, i;
+  size_t n = 0;
   kview v;
   uint8_t d;
   v.t = f; v.np = np; v.strip = strip;
@@ -437,12 +448,7 @@ static inline int path_to(const pn_keygame *g, const keytab *f, int np,
   res->moves = malloc(((size_t)d + 1) * sizeof *res->moves);
   if (!res->moves) return 0;
   if (!walk(g, &v, key, 0, sc, res->moves, &n)) return 0;
-  for (i = 0; i < n / 2; i++) {
-    uint32_t x = res->moves[i];
-    res->moves[i] = res->moves[n - 1 - i];
-    res->moves[n - 1 - i] = x;
-  }
-  res->nmoves = n;
+  path_order(res, n);
   return 1;
 }
 
