@@ -87,26 +87,29 @@ typedef struct sums {
 
 static void sums_make(const pn_widegame *wg, const uint32_t *cells,
                       sums *sm) {
-  uint64_t A1[PN_WIDE_MAXCELL + 1], A2[PN_WIDE_MAXCELL + 1];
-  uint64_t B0 = 0, B1 = 0;
+  /* the suffix sums S_s[x] = sum_{i >= x} C(c_i, i + s), one walk down
+  ** the coins: A1 = S1, A2 = S2, and B_s[x] = S_s[0] - S_s[x] */
+  uint64_t S0[PN_WIDE_MAXCELL + 1], S1[PN_WIDE_MAXCELL + 1],
+           S2[PN_WIDE_MAXCELL + 1];
+  size_t rows = (size_t)wg->ncell + 1;
   int i, k = wg->ncoin, w, acc = 0;
-  A1[k] = A2[k] = 0;
-  for (i = k - 1; i >= 0; i--) {
-    A1[i] = A1[i + 1] + binom(wg, cells[i], i + 1);
-    A2[i] = A2[i + 1] + binom(wg, cells[i], i + 2);
-  }
+  S0[k] = S1[k] = S2[k] = 0;
   memset(sm->occ, 0, sizeof sm->occ);
-  for (i = 0; i <= k; i++) {
-    /* here B0 = B0[i], B1 = B1[i] */
-    sm->E[i] = B1 + A2[i];
-    sm->F[i] = B0 + A1[i];
-    if (i == k) break;
-    sm->lo[i] = 1 - A2[i] + A1[i + 1];
-    sm->hi[i] = 1 + B1 - B0 - binom(wg, cells[i], i);     /* - B0[i+1] */
-    B0 += binom(wg, cells[i], i);
-    B1 += binom(wg, cells[i], i + 1);
+  for (i = k - 1; i >= 0; i--) {
+    const uint64_t *col = binom_col(wg, i) + cells[i];  /* C(c_i, i) */
+    S0[i] = S0[i + 1] + col[0];
+    S1[i] = S1[i + 1] + col[rows];
+    S2[i] = S2[i + 1] + col[2 * rows];
     sm->occ[cells[i] >> 6] |= (uint64_t)1 << (cells[i] & 63);
   }
+  for (i = 0; i < k; i++) {
+    sm->E[i] = S1[0] - S1[i] + S2[i];
+    sm->F[i] = S0[0] - S0[i] + S1[i];
+    sm->lo[i] = 1 - S2[i] + S1[i + 1];
+    sm->hi[i] = 1 + S1[0] - S1[i] - S0[0] + S0[i + 1];
+  }
+  sm->E[k] = S1[0];
+  sm->F[k] = S0[0];
   for (w = 0; w < PN_WIDE_WORDS; w++) {
     sm->below[w] = acc;
     acc += __builtin_popcountll(sm->occ[w]);
