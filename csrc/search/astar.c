@@ -744,9 +744,10 @@ static void split_part(astar *a, const abatch *B, int p) {
   for (i = 0; i < B->stop; i++)        /* never re-expansions: splits */
     if (B->epart[i] == p && B->status[i] == A_EXPAND) {
       const uint64_t *e = bentry(a, B, i);
-      uint8_t *v = astar_slot(a, entry_key(a, e));
+      uint64_t key = entry_key(a, e);
+      uint8_t *v = astar_slot(a, key);
       if (v) val_set(v, *v | CLOSED);
-      if (v && a->noting) note(a, entry_key(a, e), entry_tag(a, e));
+      if (v && a->noting) note(a, key, entry_tag(a, e));
     }
   /* a cursor AHEAD successors on fetches their slots */
   for (i = 0; i < AHEAD && (lc = part_next(B, p, &ka, &ja, &aid, per)); i++) {
@@ -1045,9 +1046,10 @@ int pn_key_astar(const pn_keygame *g, uint64_t start, int threads,
         a->p2 = NULL;
         for (p = 0; p < NPART; p++) b.states += a->newn[p];
         if (ok && B2->stop < B2->nb) {
+          const uint64_t *e = bentry(a, B2, B2->stop);
           found = 1;
-          goal = entry_key(a, bentry(a, B2, B2->stop));
-          gtag = entry_tag(a, bentry(a, B2, B2->stop));
+          goal = entry_key(a, e);
+          gtag = entry_tag(a, e);
         }
       } else {
         if (B2 && !beside)

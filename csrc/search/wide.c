@@ -314,6 +314,17 @@ static int succ_dense(const pn_widegame *wg, uint32_t *cells, uint64_t *out,
 */
 static void h_moves(const pn_widegame *wg, uint64_t set[PN_WIDE_WORDS],
                     const uint32_t *mv, int n, int *hs);
+static int uncovered_set(const pn_widegame *wg,
+                         const uint64_t set[PN_WIDE_WORDS]);
+
+/* the cell set of the cells of a state */
+static void cells_set(const pn_widegame *wg, const uint32_t *cells,
+                      uint64_t set[PN_WIDE_WORDS]) {
+  int i;
+  memset(set, 0, PN_WIDE_WORDS * sizeof *set);
+  for (i = 0; i < wg->ncoin; i++)
+    set[cells[i] >> 6] |= (uint64_t)1 << (cells[i] & 63);
+}
 
 /* one placement's count of cells, without tables */
 static int one_count(const pn_widegame *wg) {
@@ -337,9 +348,7 @@ static int list(const pn_widegame *wg, uint64_t key, uint32_t last,
   if (d > 3) {
     n = succ_dense(wg, cells, out, mv, last);
     if (hs) {
-      memset(freec, 0, sizeof freec);
-      for (i = 0; i < wg->ncoin; i++)
-        freec[cells[i] >> 6] |= (uint64_t)1 << (cells[i] & 63);
+      cells_set(wg, cells, freec);
       h_moves(wg, freec, mv, n, hs);
     }
     return n;
@@ -371,7 +380,7 @@ static int list(const pn_widegame *wg, uint64_t key, uint32_t last,
   ** cells uncovered less t (if one of them) plus c (if one) */
   if (hs && one_count(wg)) {
     gin = wg->gin;
-    for (w = 0; w < nw; w++) u += __builtin_popcountll(wg->pat[0][w] & ~sm.occ[w]);
+    u = uncovered_set(wg, sm.occ);
   }
   for (q = 0; q < nwd; q++)
     for (w = wd[q], dest = td[w]; dest; dest &= dest - 1) {
@@ -532,11 +541,8 @@ static int pred_after(void *ud, uint64_t key, uint32_t last, uint64_t *out,
 static void cellset(const pn_widegame *wg, uint64_t key,
                     uint64_t set[PN_WIDE_WORDS]) {
   uint32_t cells[PN_WIDE_MAXCELL];
-  int i;
   unrank(wg, key, cells);
-  memset(set, 0, PN_WIDE_WORDS * sizeof *set);
-  for (i = 0; i < wg->ncoin; i++)
-    set[cells[i] >> 6] |= (uint64_t)1 << (cells[i] & 63);
+  cells_set(wg, cells, set);
 }
 
 /* the goal cells of the nearest placement that key leaves uncovered: a
