@@ -12,6 +12,7 @@
 #include "search/bitboard.h"     /* the engine's bitboards, tested below */
 #include "search/team.h"         /* the searches' thread team */
 #include "core/spare.h"          /* the spare blocks' takes and keeps */
+#include "core/sys.h"            /* sparse mappings for the spare */
 #include "search/wide.h"         /* the wide game's move pruning */
 #include "search/coins.h"        /* and the bitboards' */
 
@@ -332,6 +333,7 @@ static void test_team(void) {
 static void test_spare(void) {
   pn_spare *s = pn_spare_new(1000);
   char *a = malloc(400), *b = malloc(400), *c = malloc(400), *x;
+  size_t dirty;
   pn_error err;
   int32_t lo[2] = {0, 0}, size[2] = {9, 9};
   pn_board *box = pn_board_box(PN_SQUARE, 2, lo, size, &err);
@@ -350,10 +352,24 @@ static void test_spare(void) {
   x = pn_spare_take(s, 400, 1);
   ok(x == c && x[0] == 0 && x[399] == 0 && pn_spare_bytes(s) == 400,
      "spare: the newest block of the size taken back, zeroed");
-  ok(pn_spare_take(s, 300, 0) == NULL && pn_spare_take_map(s, 400) == NULL
+  ok(pn_spare_take(s, 300, 0) == NULL
+       && pn_spare_take_map(s, 400, &dirty) == NULL && dirty == 0
        && pn_spare_keep(s, x, 2000) == 0,
      "spare: no block of another size or kind; none larger than the whole");
   free(x);
+  {
+    size_t mb = (size_t)1 << 20;
+    unsigned char *map = pn_bigalloc_sparse(mb), *kept;
+    size_t d1, d2;
+    if (map) map[0] = 1;
+    ok(map && pn_spare_keep_map(s, map, mb, 4096)
+         && (kept = pn_spare_take_map(s, mb, &d1)) == map && d1 == 4096
+         && pn_spare_keep_map(s, map, mb, PN_SPARE_DIRTY + 1)
+         && pn_spare_take_map(s, mb, &d2) == map && d2 == 0,
+       "spare: a kept mapping's written bytes come back with it, and go "
+       "to 0 once past PN_SPARE_DIRTY (its pages given to the kernel)");
+    pn_bigfree(map, mb);
+  }
   pn_spare_free(s);
   s = pn_spare_new((size_t)64 << 20);
   pn_config_init(&st); pn_config_init(&go);

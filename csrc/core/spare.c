@@ -6,8 +6,9 @@
 ** so the sizes repeat, within a search too (the partitions' tables of
 ** the bidirectional search grow one after another).  Besides malloc'ed
 ** blocks, a few sparse mappings (A*'s lists, sys.h): kept with their
-** pages given to the kernel to take back when it needs them, and so not
-** counted against max.  A lock, since the threads of a search grow
+** pages given to the kernel to take back when it needs them (once the
+** bytes written since pass PN_SPARE_DIRTY), and so not counted against
+** max.  A lock, since the threads of a search grow
 ** their tables at once; a take or a keep is rare next to the work a
 ** block does.
 */
@@ -25,6 +26,7 @@
 typedef struct block {
   void *p;
   size_t bytes;
+  size_t dirty;               /* a mapping's bytes written, not given back */
   int map;                    /* a sparse mapping, not a malloc'ed block */
 } block;
 
@@ -77,15 +79,19 @@ static block take_at(pn_spare *s, int i) {
   return x;
 }
 
-/* the newest block of that kind and size (still in cache), or NULL */
-static void *take(pn_spare *s, size_t bytes, int map) {
+/* the newest block of that kind and size (still in cache), or NULL; its
+** dirty bytes to *dirty */
+static void *take(pn_spare *s, size_t bytes, int map, size_t *dirty) {
   void *p = NULL;
   int i;
+  *dirty = 0;
   if (!s) return NULL;
   pthread_mutex_lock(&s->lock);
   for (i = s->n - 1; i >= 0; i--)
     if (s->b[i].bytes == bytes && s->b[i].map == map) {
-      p = take_at(s, i).p;
+      block x = take_at(s, i);
+      p = x.p;
+      *dirty = x.dirty;
       break;
     }
   pthread_mutex_unlock(&s->lock);
@@ -93,7 +99,7 @@ static void *take(pn_spare *s, size_t bytes, int map) {
 }
 
 /* p kept, the oldest blocks given up to make room */
-static int keep(pn_spare *s, void *p, size_t bytes, int map) {
+static int keep(pn_spare *s, void *p, size_t bytes, int map, size_t dirty) {
   block old[BLOCKS];
   int nold = 0, i;
   if (!s || (!map && bytes > s->max)) return 0;
@@ -105,6 +111,7 @@ static int keep(pn_spare *s, void *p, size_t bytes, int map) {
   }
   s->b[s->n].p = p;
   s->b[s->n].bytes = bytes;
+  s->b[s->n].dirty = dirty;
   s->b[s->n].map = map;
   s->n++;
   if (map) s->maps++; else s->held += bytes;
@@ -114,21 +121,25 @@ static int keep(pn_spare *s, void *p, size_t bytes, int map) {
 }
 
 void *pn_spare_take(pn_spare *s, size_t bytes, int zero) {
-  void *p = take(s, bytes, 0);
+  size_t dirty;
+  void *p = take(s, bytes, 0, &dirty);
   if (p && zero) memset(p, 0, bytes);
   return p;
 }
 
 int pn_spare_keep(pn_spare *s, void *p, size_t bytes) {
-  return keep(s, p, bytes, 0);
+  return keep(s, p, bytes, 0, 0);
 }
 
-void *pn_spare_take_map(pn_spare *s, size_t bytes) {
-  return take(s, bytes, 1);
+void *pn_spare_take_map(pn_spare *s, size_t bytes, size_t *dirty) {
+  return take(s, bytes, 1, dirty);
 }
 
-int pn_spare_keep_map(pn_spare *s, void *p, size_t bytes) {
+int pn_spare_keep_map(pn_spare *s, void *p, size_t bytes, size_t dirty) {
   if (!s) return 0;
-  pn_bigidle(p, bytes);
-  return keep(s, p, bytes, 1);
+  if (dirty > PN_SPARE_DIRTY) {
+    pn_bigidle(p, bytes);
+    dirty = 0;
+  }
+  return keep(s, p, bytes, 1, dirty);
 }

@@ -23,11 +23,19 @@ void *pn_spare_take(pn_spare *s, size_t bytes, int zero);
 int pn_spare_keep(pn_spare *s, void *p, size_t bytes);
 
 /* a sparse mapping (pn_bigalloc_sparse) of exactly `bytes` that s kept,
-** its contents whatever they were, or NULL; s may be NULL */
-void *pn_spare_take_map(pn_spare *s, size_t bytes);
-/* 1 when s keeps the sparse mapping p of `bytes` (its pages the kernel's
-** to take back); 0: the caller unmaps it.  s may be NULL */
-int pn_spare_keep_map(pn_spare *s, void *p, size_t bytes);
+** its contents whatever they were, or NULL; s may be NULL.  *dirty: the
+** bytes of it that may have been written since its pages were last given
+** to the kernel (0 for NULL) */
+void *pn_spare_take_map(pn_spare *s, size_t bytes, size_t *dirty);
+/* 1 when s keeps the sparse mapping p of `bytes`, of which at most
+** `dirty` bytes were written since its pages were last given to the
+** kernel: given again once that passes PN_SPARE_DIRTY (the call costs a
+** walk of the whole mapping, more than a short search that wrote a few
+** pages of it); 0: the caller unmaps it.  s may be NULL */
+int pn_spare_keep_map(pn_spare *s, void *p, size_t bytes, size_t dirty);
+
+/* the most bytes of a kept mapping written and not given back */
+#define PN_SPARE_DIRTY ((size_t)8 << 20)
 
 /* `bytes` from s, else from malloc (zeroed when zero); NULL when malloc
 ** fails */

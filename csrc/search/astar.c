@@ -143,6 +143,8 @@ typedef struct aworker {
   scratch sc;
   int *hs;                          /* bounds of successors (succ_h) */
   uint64_t *hh;                     /* hashes of successors (pn_mix64) */
+  size_t maxc, maxl;                /* the most successors a piece of its
+                                    ** listed and left out (lists_dirty) */
 } aworker;
 
 /* what phase 1 lists for one piece of a batch, entry after entry */
@@ -205,6 +207,8 @@ struct astar {
   size_t accat[NPART], accn[NPART]; /*   partition p's at acc + accat[p] */
   size_t newn[NPART];               /* states new in each partition */
   size_t per;                       /* successors per piece at most */
+  size_t maxacc;                    /* the most successors a batch let in
+                                    ** through the partitions (acc) */
   aworker w[MAXTHREADS];
   team tm;
 };
@@ -477,6 +481,8 @@ static void astar_piece(astar *a, aworker *w, abatch *B, int k) {
     B->nleft[i] = (uint32_t)(nl - firstl);
   }
   pc->nc = nc;
+  if (nc > w->maxc) w->maxc = nc;
+  if (nl > w->maxl) w->maxl = nl;
   group(pc, B->grouped);
 }
 
@@ -841,6 +847,27 @@ static size_t lists_bytes(size_t per, int shared) {
                          + (shared ? sizeof(uint32_t) : 0));
 }
 
+/* pages of 4 KiB (at least: the lists are mapped without huge pages)
+** that an array of n bytes touches, in bytes */
+static size_t span(size_t n) {
+  return n ? (n / 4096 + 2) * 4096 : 0;
+}
+
+/* the bytes of the lists the search may have written: in each of the
+** two batches' pieces, the most any piece listed and left out (and their
+** indices by partition), and the successors let in through acc */
+static size_t lists_dirty(const astar *a, int threads) {
+  size_t c = 0, l = 0;
+  int t;
+  for (t = 0; t < threads; t++) {
+    if (a->w[t].maxc > c) c = a->w[t].maxc;
+    if (a->w[t].maxl > l) l = a->w[t].maxl;
+  }
+  return 2 * NPIECE * (span(c * sizeof(listed)) + span(c * sizeof(uint32_t))
+                       + span(l * sizeof(leftout)))
+         + span(a->maxacc * sizeof(uint32_t));
+}
+
 /* B's arrays, and its pieces' lists from m (lists_bytes(per, shared) of
 ** them) */
 static int abatch_init(abatch *B, size_t per, int shared, uint8_t *m) {
@@ -904,7 +931,7 @@ int pn_key_astar(const pn_keygame *g, uint64_t start, int threads,
   int ok = 1, cheap;
   uint64_t goal = 0;
   uint32_t gtag = 0;
-  size_t per, bufbytes, fixed;
+  size_t per, bufbytes, fixed, dirty = 0;
   memset(res, 0, sizeof *res);
   if (!g->pred || !g->h)
     return pn_seterror(err, PN_EINVAL, "A* needs predecessors and a "
@@ -960,7 +987,7 @@ int pn_key_astar(const pn_keygame *g, uint64_t start, int threads,
   ** would be taken and given back at each search); the caller's spare
   ** keeps it from one search to the next, its pages still backed */
   a->lbytes = bufbytes;
-  if (!(a->lists = pn_spare_take_map(b.spare, a->lbytes)))
+  if (!(a->lists = pn_spare_take_map(b.spare, a->lbytes, &dirty)))
     a->lists = pn_bigalloc_sparse(a->lbytes);
   if (a->lists) a->acc = (uint32_t *)(void *)((uint8_t *)a->lists
                                               + 2 * lists_bytes(per, 1));
@@ -1034,6 +1061,7 @@ int pn_key_astar(const pn_keygame *g, uint64_t start, int threads,
           a->accat[p] = at;
           at += listed_in(B2, p);
         }
+        if (at > a->maxacc) a->maxacc = at;
         B2->stop = first_goal(B2);
         a->p2 = B2;
         a->nextpart = 0;
@@ -1090,7 +1118,8 @@ cleanup:
     tab_free(&a->t[t]);
     vec_free(&a->notes[t]);
   }
-  for (f = 0; f < NBUCKET; f++) bucket_free(bk, f);
+  for (f = 0; f < NBUCKET; f++)        /* a search fills a few */
+    if (bk->open[f] || bk->again[f].a) bucket_free(bk, f);
   for (t = 0; t < MAXTHREADS; t++)
     if (a->w[t].sc.out || a->w[t].sc.mv) scratch_free(&a->w[t].sc);
   for (t = 0; t < MAXTHREADS; t++) {
@@ -1099,7 +1128,8 @@ cleanup:
   }
   abatch_free(&a->ab[0]);
   abatch_free(&a->ab[1]);
-  if (a->lists && !pn_spare_keep_map(b.spare, a->lists, a->lbytes))
+  if (a->lists && !pn_spare_keep_map(b.spare, a->lists, a->lbytes,
+                                     dirty + lists_dirty(a, threads)))
     pn_bigfree(a->lists, a->lbytes);
   free(bk);
   free(a);
