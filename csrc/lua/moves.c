@@ -90,6 +90,44 @@ pn_move pnL_checkmovein(lua_State *L, int idx, int arg, const char *what,
   return m;
 }
 
+/* the position at idx when it is a table of the board's integer
+** coordinates, on the board; else 0 (the caller reads it again with the
+** checks that say what is wrong).  No string is made: a solution of many
+** moves is read without an error prefix for each */
+static int quickpos(lua_State *L, int idx, const pn_board *b, pn_pos *p) {
+  int64_t c[PN_MAXDIM];
+  int dim = pn_board_dim(b), i, isnum = 1;
+  if (lua_type(L, idx) != LUA_TTABLE) return 0;
+  for (i = 0; i < dim && isnum; i++) {
+    lua_geti(L, idx, i + 1);
+    c[i] = (int64_t)lua_tointegerx(L, -1, &isnum);
+    lua_pop(L, 1);
+  }
+  if (!isnum) return 0;
+  if (lua_geti(L, idx, dim + 1) != LUA_TNIL) { lua_pop(L, 1); return 0; }
+  lua_pop(L, 1);
+  if (pn_board_kind(b) == PN_GRAPH) {
+    if (c[0] < 1 || (uint64_t)c[0] > pn_board_ncells(b)) return 0;
+    c[0] -= 1;
+  }
+  return pn_board_pack(b, c, p, NULL) == PN_OK;
+}
+
+/* the move at idx (absolute) when it is {from = pos, to = pos} with both
+** on the board (quickpos), else 0 */
+static int quickmove(lua_State *L, int idx, const pn_board *b, pn_move *m) {
+  int ok;
+  if (!lua_istable(L, idx)) return 0;
+  lua_getfield(L, idx, "from");
+  ok = quickpos(L, -1, b, &m->from);
+  lua_pop(L, 1);
+  if (!ok) return 0;
+  lua_getfield(L, idx, "to");
+  ok = quickpos(L, -1, b, &m->to);
+  lua_pop(L, 1);
+  return ok;
+}
+
 pn_move pnL_checkmove(lua_State *L, int idx, const pn_board *b) {
   return pnL_checkmovein(L, idx, 0, "", b);
 }
@@ -161,10 +199,13 @@ const pn_move *pnL_checkmovelist(lua_State *L, int idx, const pn_board *b,
                     "list's length says %I)", i, len));
     {
       int at = lua_gettop(L);
-      mv[i - 1] = pnL_checkmovein(L, at, idx,
-                                  lua_pushfstring(L, "move %I: ", i), b);
+      if (!quickmove(L, at, b, &mv[i - 1])) {
+        mv[i - 1] = pnL_checkmovein(L, at, idx,
+                                    lua_pushfstring(L, "move %I: ", i), b);
+        lua_pop(L, 1);
+      }
     }
-    lua_pop(L, 2);
+    lua_pop(L, 1);
   }
   *n = (size_t)len;
   return mv;
