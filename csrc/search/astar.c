@@ -908,7 +908,8 @@ static void astar_pop(astar *a, abuckets *bk, int f, abatch *B) {
   B->nb = n < ABATCH ? n : ABATCH;
   for (i = 0; i < B->nb; i++) {            /* the last pushed first */
     q->n -= ew;
-    memcpy(B->e + i * ew, q->a + q->n, ew * sizeof *B->e);
+    B->e[i * ew] = q->a[q->n];
+    if (ew == 2) B->e[i * ew + 1] = q->a[q->n + 1];
   }
   B->f = f;
   B->re = q == &bk->again[f];
