@@ -35,6 +35,14 @@
 **      pushes those they let in, while the others take the next batch's
 **      phase 1.
 ** Each batch is popped before the batch before it goes through phase 2.
+** On one thread under full expansion, the two phases of each entry run
+** one after the other, entry by entry (astar_one): nothing but phase 2
+** writes the table, phase 1 of an entry reads the entry's own slot alone
+** (the successors' bounds are the game's), and the batch's inserts
+** cannot make its entries stale (below), so this is the same search
+** without the lists between the phases.  Its tables grow as its inserts
+** need, not before each batch: near the memory budget, expansion may
+** turn partial a batch apart from more threads' (both prove the same).
 ** Under partial expansion, one thread walks a batch's lists while the
 ** others run phase 1 of the next.  Phase 1 only reads the table, which
 ** phase 2 may be writing: a slot is one word, read and written whole
@@ -166,6 +174,7 @@ typedef struct abatch {
   int f;                            /* the bucket */
   int re;                           /* re-expansions */
   int partial;                      /* expanded partially */
+  int one;                          /* in one pass (astar_one) */
   int filter;                       /* phase 1 drops what the table holds */
   int grouped;                      /* phase 1 fills the pieces' ix */
   int exact;                        /* phase 1 read a table nobody wrote */
@@ -192,6 +201,7 @@ struct astar {
   int ew;                           /* words per entry: 1, or 2 (the key,
                                     ** then tag << 7 | cost) */
   int costed;                       /* entries hold their cost */
+  int cheap;                        /* the bound costs less than a probe */
   int partial;                      /* partial expansion (PEA*) */
   int ahead;                        /* the tables are fetched ahead */
   int noting;                       /* the expanded states' tags noted */
@@ -303,6 +313,16 @@ static void note(astar *a, uint64_t key, uint32_t tag) {
   v->a[v->n++] = tag;
 }
 
+/* note, making room as it goes (one thread: astar_one) */
+static void note_grow(astar *a, uint64_t key, uint32_t tag) {
+  vec *v = &a->notes[part_of(key)];
+  if (v->n + 2 > v->cap && v->n < 2 * NOTES_PER_PART) {
+    size_t want = v->cap ? 2 * v->cap : 64;
+    vec_reserve_hint(v, want < 2 * NOTES_PER_PART ? want : 2 * NOTES_PER_PART);
+  }
+  note(a, key, tag);
+}
+
 /* the tag noted for key, or 0: its partition's notes read through (a
 ** few thousand at most, for the few states of a path) */
 static uint32_t noted(const astar *a, uint64_t key) {
@@ -376,6 +396,49 @@ static void group(apiece *pc, int ix) {
   for (j = 0; j < pc->nc; j++) pc->ix[at[pc->c[j].part]++] = (uint32_t)j;
 }
 
+/* the successors of the entry e (its key) into w's scratch, with their
+** bounds in w->hs when the game lists them (succ_h); their number */
+HOT int list_of(const astar *a, aworker *w, uint64_t key, const uint64_t *e) {
+  const pn_keygame *g = a->g;
+  uint32_t tag = a->tb ? entry_tag(a, e) : 0;
+  if (w->hs) return g->succ_h(g->ud, key, tag, w->sc.out, w->sc.mv, w->hs);
+  if (a->tb) return g->succ_after(g->ud, key, tag, w->sc.out, w->sc.mv);
+  return g->succ(g->ud, key, w->sc.out, w->sc.mv);
+}
+
+/* of the nk successors in w's scratch, those the table does not hold at
+** cost gx + 1 or less, nor expanded, kept (in order) with their hashes
+** (w->hh); their number.  Each key mixed once, for the fetch and the
+** probe */
+static int unheld(const astar *a, aworker *w, int nk, int gx, int ahead) {
+  int j, m;
+  for (j = 0; j < nk; j++) {
+    w->hh[j] = pn_mix64(w->sc.out[j]);
+    if (ahead && j < AHEAD) astar_prefetch_h(a, w->sc.out[j], w->hh[j]);
+  }
+  for (j = 0, m = 0; j < nk; j++) {
+    uint64_t c = w->sc.out[j];
+    if (ahead && j + AHEAD < nk)
+      astar_prefetch_h(a, w->sc.out[j + AHEAD], w->hh[j + AHEAD]);
+    if (!astar_holds_h(a, c, w->hh[j], gx + 1)) {
+      if (w->hs) w->hs[m] = w->hs[j];
+      w->sc.mv[m] = w->sc.mv[j];
+      w->hh[m] = w->hh[j];
+      w->sc.out[m++] = c;
+    }
+  }
+  return m;
+}
+
+/* f of successor j in w's scratch, whose parent costs gx, in bucket f or
+** above; -1 past the last bucket (a dead state) */
+HOT int bound_of(const astar *a, const aworker *w, int j, int gx, int f) {
+  const pn_keygame *g = a->g;
+  int fc = gx + 1 + (w->hs ? w->hs[j] : g->h(g->ud, w->sc.out[j]));
+  if (fc < f) fc = f;                /* cannot happen with a consistent h */
+  return fc > NBUCKET - 1 ? -1 : fc;
+}
+
 /* phase 1 on piece k of batch B */
 static void astar_piece(astar *a, aworker *w, abatch *B, int k) {
   const pn_keygame *g = a->g;
@@ -419,31 +482,10 @@ static void astar_piece(astar *a, aworker *w, abatch *B, int k) {
     B->gx[i] = (uint8_t)gx;
     B->status[i] = A_EXPAND;
     if (gx + 1 > MAXG) continue;
-    nk = hs ? g->succ_h(g->ud, key, a->tb ? entry_tag(a, e) : 0, w->sc.out,
-                        w->sc.mv, hs)
-       : a->tb ? g->succ_after(g->ud, key, entry_tag(a, e), w->sc.out,
-                               w->sc.mv)
-       : g->succ(g->ud, key, w->sc.out, w->sc.mv);
-    /* the successors the table does not hold as cheaply, kept in out[]
-    ** (a re-expansion's successors of bound below f are in the table at
-    ** gx + 1 or less); each key mixed once, for the fetch and the probe */
-    m = nk;
-    if (B->filter) {
-      for (j = 0; j < nk; j++) {
-        w->hh[j] = pn_mix64(w->sc.out[j]);
-        if (ahead && j < AHEAD) astar_prefetch_h(a, w->sc.out[j], w->hh[j]);
-      }
-      for (j = 0, m = 0; j < nk; j++) {
-        uint64_t c = w->sc.out[j];
-        if (ahead && j + AHEAD < nk)
-          astar_prefetch_h(a, w->sc.out[j + AHEAD], w->hh[j + AHEAD]);
-        if (!astar_holds_h(a, c, w->hh[j], gx + 1)) {
-          if (hs) hs[m] = hs[j];
-          w->sc.mv[m] = w->sc.mv[j];
-          w->sc.out[m++] = c;
-        }
-      }
-    }
+    nk = list_of(a, w, key, e);
+    /* (a re-expansion's successors of bound below f are in the table at
+    ** gx + 1 or less) */
+    m = B->filter ? unheld(a, w, nk, gx, ahead) : nk;
     /* their bounds, fetching the heuristic's memory a state ahead: all
     ** listed, or (partial) those of bound f listed and the others noted
     ** with a lower bound on theirs */
@@ -467,10 +509,8 @@ static void astar_piece(astar *a, aworker *w, abatch *B, int k) {
           continue;
         }
         fc = B->f;
-      } else {
-        fc = gx + 1 + (hs ? hs[j] : g->h(g->ud, c));
-        if (fc < B->f) fc = B->f;    /* cannot happen with a consistent h */
-        if (fc > NBUCKET - 1) continue;
+      } else if ((fc = bound_of(a, w, j, gx, B->f)) < 0) {
+        continue;
       }
       pc->c[nc].key = c;
       pc->c[nc].tag = w->sc.mv[j];
@@ -570,6 +610,20 @@ static inline int push_open(const astar *a, abuckets *bk, const listed *lc,
   return 1;
 }
 
+/* successor lc (whose pn_mix64 is h) at cost g inserted, and pushed
+** unless the table holds it as cheaply or expanded; 0 when a limit stops
+** it */
+HOT int let_in(astar *a, abuckets *bk, const listed *lc, uint64_t h, int g) {
+  int isnew;
+  uint8_t *cv = astar_put_h(a, lc->key, h, (uint8_t)g, &isnew);
+  if (!cv) return 0;
+  if (!isnew) {
+    if ((*cv & CLOSED) || *cv <= g) return 1;
+    val_set(cv, (uint8_t)g);
+  }
+  return push_open(a, bk, lc, g);
+}
+
 /* phase 2 walks the pieces' lists in order: fetch the slot of the next
 ** successor of a cursor (piece *pk, successor *pj) running ahead, its
 ** hash kept in ring[(*q)++ % RING] for the insert that follows */
@@ -620,7 +674,7 @@ static int astar_phase2(astar *a, abatch *B, abuckets *bk,
     const uint64_t *e = bentry(a, B, i);
     uint64_t key = entry_key(a, e);
     uint32_t tag = entry_tag(a, e), j = 0;
-    int gx = B->gx[i], nf, isnew;
+    int gx = B->gx[i], nf;
     if (i % B->ps == 0) cat = lat = 0;
     if (ahead && i + CLOSEAHEAD < B->nb) {
       astar_prefetch(a, entry_key(a, bentry(a, B, i + CLOSEAHEAD)));
@@ -651,18 +705,12 @@ static int astar_phase2(astar *a, abatch *B, abuckets *bk,
       return 0;
     for (j = 0; j < B->nchild[i]; j++) {
       const listed *lc = &pc->c[cat + j];
-      uint64_t c = lc->key, hc;
-      uint8_t *cv;
+      uint64_t hc;
       if (ahead) {
         hc = ring[q++ % RING];
         ahead_next(a, B, &pk, &pj, ring, &qa);
-      } else hc = pn_mix64(c);
-      if (!(cv = astar_put_h(a, c, hc, (uint8_t)(gx + 1), &isnew))) return 0;
-      if (!isnew) {
-        if ((*cv & CLOSED) || *cv <= gx + 1) continue;
-        val_set(cv, (uint8_t)(gx + 1));
-      }
-      if (!push_open(a, bk, lc, gx + 1)) return 0;
+      } else hc = pn_mix64(lc->key);
+      if (!let_in(a, bk, lc, hc, gx + 1)) return 0;
     }
   next:
     /* the successors of an entry gone stale since phase 1: the cursor
@@ -674,6 +722,69 @@ static int astar_phase2(astar *a, abatch *B, abuckets *bk,
       }
     cat += B->nchild[i];
     lat += B->nleft[i];
+  }
+  return 1;
+}
+
+/* B expanded in one pass, phase 1 and 2 of each entry before the next's
+** (one thread, full expansion): the same checks, bounds, inserts and
+** pushes in the same order as the two phases, without the lists between
+** them.  The tables grow as the inserts need, not before the batch.  0
+** when a limit stops it */
+static int astar_one(astar *a, abatch *B, abuckets *bk, pn_keyresult *res,
+                     int *found, uint64_t *goal, uint32_t *gtag) {
+  const pn_keygame *g = a->g;
+  aworker *w = &a->w[0];
+  size_t i;
+  int ahead = a->ahead, hint = !w->hs && g->h_hint;
+  for (i = 0; ahead && i < B->nb && i < CLOSEAHEAD; i++)
+    astar_prefetch(a, entry_key(a, bentry(a, B, i)));
+  for (i = 0; i < B->nb; i++) {
+    const uint64_t *e = bentry(a, B, i);
+    uint64_t key = entry_key(a, e);
+    uint32_t tag = entry_tag(a, e);
+    uint8_t *v;
+    int gx, nk, j;
+    if (ahead && i + CLOSEAHEAD < B->nb)
+      astar_prefetch(a, entry_key(a, bentry(a, B, i + CLOSEAHEAD)));
+    v = astar_slot(a, key);
+    if (!v || (*v & CLOSED)) continue;
+    gx = *v & ~CLOSED;
+    if (a->costed ? gx != entry_cost(a, e) : gx + g->h(g->ud, key) != B->f)
+      continue;
+    if (g->is_goal(g->ud, key)) {
+      *found = 1;
+      *goal = key;
+      *gtag = tag;
+      return 1;
+    }
+    val_set(v, *v | CLOSED);
+    if (a->noting) note_grow(a, key, tag);
+    res->expanded++;
+    if (gx + 1 > MAXG) continue;
+    nk = list_of(a, w, key, e);
+    /* a heuristic dearer than a probe: the successors the table holds
+    ** left out first, as phase 1 does; else their slots fetched
+    ** together, then probed */
+    if (!a->cheap) {
+      nk = unheld(a, w, nk, gx, ahead);
+    } else {
+      for (j = 0; j < nk; j++) {
+        w->hh[j] = pn_mix64(w->sc.out[j]);
+        if (ahead) astar_prefetch_h(a, w->sc.out[j], w->hh[j]);
+      }
+    }
+    if (hint && nk > 0) g->h_hint(g->ud, w->sc.out[0]);
+    for (j = 0; j < nk; j++) {
+      listed lc;
+      int fc;
+      if (hint && j + 1 < nk) g->h_hint(g->ud, w->sc.out[j + 1]);
+      if ((fc = bound_of(a, w, j, gx, B->f)) < 0) continue;
+      lc.key = w->sc.out[j];
+      lc.tag = w->sc.mv[j];
+      lc.f = (uint8_t)fc;
+      if (!let_in(a, bk, &lc, w->hh[j], gx + 1)) return 0;
+    }
   }
   return 1;
 }
@@ -952,7 +1063,7 @@ int pn_key_astar(const pn_keygame *g, uint64_t start, int threads,
   a->g = g;
   a->packed = packs(g);
   a->partial = lim && lim->partial > 0;
-  cheap = g->h_cheap && g->h_cheap(g->ud);
+  cheap = a->cheap = g->h_cheap && g->h_cheap(g->ud);
   /* pruning: the tags in the entries, beside key and cost in one word
   ** where they fit, else in a second */
   a->ew = 1;
@@ -1039,9 +1150,10 @@ int pn_key_astar(const pn_keygame *g, uint64_t start, int threads,
       a->ahead = astar_states(a) >= AHEAD_STATES;
       astar_pop(a, bk, f, B1);
       if (B1->nb == 0 && !B2) break;
+      B1->one = threads == 1 && !B1->re && !B1->partial;
       par = B1->nb >= APAR && team_ready(&a->tm) > 1;
       if (B2) {
-        if (!astar_reserve(a, B2)) goto stopped;
+        if (!B2->one && !astar_reserve(a, B2)) goto stopped;
         split = splits(a, B2, &b);
         /* under partial expansion, B2's inserts in order beside B1's
         ** phase 1 when its packed table slots can be read as they are
@@ -1081,9 +1193,11 @@ int pn_key_astar(const pn_keygame *g, uint64_t start, int threads,
           gtag = entry_tag(a, e);
         }
       } else {
-        if (B2 && !beside)
+        if (B2 && B2->one)
+          ok = astar_one(a, B2, bk, res, &found, &goal, &gtag);
+        else if (B2 && !beside)
           ok = astar_phase2(a, B2, bk, res, &found, &goal, &gtag);
-        if (ok && !found && B1->nb) {
+        if (ok && !found && B1->nb && !B1->one) {
           if (par) team_begin(&a->tm);
           if (beside)
             ok = astar_phase2(a, B2, bk, res, &found, &goal, &gtag);
