@@ -8,9 +8,8 @@
 ** blocks, a few sparse mappings (A*'s lists, sys.h): kept with their
 ** pages given to the kernel to take back when it needs them (once the
 ** bytes written since pass PN_SPARE_DIRTY), and so not counted against
-** max.  A lock, since the threads of a search grow
-** their tables at once; a take or a keep is rare next to the work a
-** block does.
+** max.  A lock, since the threads of a search grow their tables at
+** once; a take or a keep is rare next to the work a block does.
 */
 #define _POSIX_C_SOURCE 200809L
 #include <pthread.h>

@@ -36,11 +36,11 @@
 **      phase 1.
 ** Each batch is popped before the batch before it goes through phase 2.
 ** On one thread under full expansion, the two phases of each entry run
-** one after the other, entry by entry (astar_one): nothing but phase 2
-** writes the table, phase 1 of an entry reads the entry's own slot alone
-** (the successors' bounds are the game's), and the batch's inserts
-** cannot make its entries stale (below), so this is the same search
-** without the lists between the phases.  Its tables grow as its inserts
+** one after the other, entry by entry (astar_one).  Phase 1 of an entry
+** then sees the inserts of the entries before it, which changes nothing:
+** they cannot make it stale (below), and a successor it leaves out as
+** held by the table, phase 2 would leave out too.  So this is the same
+** search without the lists between the phases.  Its tables grow as its inserts
 ** need, not before each batch: near the memory budget, expansion may
 ** turn partial a batch apart from more threads' (both prove the same).
 ** Under partial expansion, one thread walks a batch's lists while the
