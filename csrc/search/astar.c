@@ -40,9 +40,10 @@
 ** then sees the inserts of the entries before it, which changes nothing:
 ** they cannot make it stale (below), and a successor it leaves out as
 ** held by the table, phase 2 would leave out too.  So this is the same
-** search without the lists between the phases.  Its tables grow as its inserts
-** need, not before each batch: near the memory budget, expansion may
-** turn partial a batch apart from more threads' (both prove the same).
+** search without the lists between the phases.  Its tables grow as its
+** inserts need, not before each batch: near the memory budget,
+** expansion may turn partial a batch apart from more threads' (both
+** prove the same).
 ** Under partial expansion, one thread walks a batch's lists while the
 ** others run phase 1 of the next.  Phase 1 only reads the table, which
 ** phase 2 may be writing: a slot is one word, read and written whole
@@ -313,13 +314,17 @@ static void note(astar *a, uint64_t key, uint32_t tag) {
   v->a[v->n++] = tag;
 }
 
+/* room in a partition's notes for `want` words, NOTES_PER_PART notes at
+** most, as the budget lets them in (a hint: without, the path walks) */
+static void notes_room(vec *v, size_t want) {
+  if (want > 2 * NOTES_PER_PART) want = 2 * NOTES_PER_PART;
+  if (want > v->cap) vec_reserve_hint(v, want);
+}
+
 /* note, making room as it goes (one thread: astar_one) */
 static void note_grow(astar *a, uint64_t key, uint32_t tag) {
   vec *v = &a->notes[part_of(key)];
-  if (v->n + 2 > v->cap && v->n < 2 * NOTES_PER_PART) {
-    size_t want = v->cap ? 2 * v->cap : 64;
-    vec_reserve_hint(v, want < 2 * NOTES_PER_PART ? want : 2 * NOTES_PER_PART);
-  }
+  if (v->n + 2 > v->cap) notes_room(v, 2 * v->n + 2);
   note(a, key, tag);
 }
 
@@ -812,15 +817,10 @@ static int astar_reserve(astar *a, const abatch *B) {
     while (t->n + n >= t->full)
       if (!tab_grow(t)) return 0;
   }
-  /* the notes of its entries, NOTES_PER_PART a partition at most, as
-  ** the budget lets them in (a hint: without, the path walks) */
+  /* the notes of its entries */
   for (i = 0; a->noting && !B->re && i < B->nb; i++) ne[B->epart[i]]++;
-  for (p = 0; p < NPART; p++) {
-    vec *v = &a->notes[p];
-    size_t want = v->n + 2 * ne[p];
-    if (want > 2 * NOTES_PER_PART) want = 2 * NOTES_PER_PART;
-    if (ne[p] && want > v->cap) vec_reserve_hint(v, want);
-  }
+  for (p = 0; p < NPART; p++)
+    if (ne[p]) notes_room(&a->notes[p], a->notes[p].n + 2 * ne[p]);
   return 1;
 }
 
@@ -1040,7 +1040,7 @@ int pn_key_astar(const pn_keygame *g, uint64_t start, int threads,
   abuckets *bk;
   abatch *B2, *B1;
   int f, rc = PN_OK, isnew, found = 0, h0, fmin = 0, t, started = 0;
-  int ok = 1, cheap;
+  int ok = 1;
   uint64_t goal = 0;
   uint32_t gtag = 0;
   size_t per, bufbytes, fixed, dirty = 0;
@@ -1063,7 +1063,7 @@ int pn_key_astar(const pn_keygame *g, uint64_t start, int threads,
   a->g = g;
   a->packed = packs(g);
   a->partial = lim && lim->partial > 0;
-  cheap = a->cheap = g->h_cheap && g->h_cheap(g->ud);
+  a->cheap = g->h_cheap && g->h_cheap(g->ud);
   /* pruning: the tags in the entries, beside key and cost in one word
   ** where they fit, else in a second */
   a->ew = 1;
@@ -1162,7 +1162,7 @@ int pn_key_astar(const pn_keygame *g, uint64_t start, int threads,
         beside = !split && par && a->packed && (B2->re || B2->partial);
       }
       a->p1 = B1->nb ? B1 : NULL;
-      B1->filter = par || !cheap;
+      B1->filter = par || !a->cheap;
       B1->grouped = a->tm.n > 1;
       B1->exact = !beside;
       if (split) {
