@@ -61,16 +61,19 @@ static inline size_t pn_slots_grown(pn_budget *b, size_t cap) {
   return 0;
 }
 
-/* the capacity after cap while a table is small (below 2^17 slots): four
-** times as much, where the slots fit a sixteenth of what is left of the
-** budget (0 otherwise).  A search's tables start small and most of them
-** stay so: growing by half, each key would be moved twice on average on
-** the way to the final size; growing fourfold, a third of a time */
+/* the capacity after cap while a table is small (below 2^17 slots): 1024
+** first, then four times as much, where the slots fit a sixteenth of what
+** is left of the budget (0 otherwise).  A search's tables start small and
+** most of them stay so: growing by half, each key would be moved twice on
+** average on the way to the final size; growing fourfold, a third of a
+** time.  A* keeps sixteen tables of a few thousand keys on a short search:
+** starting at 1024 slots (8 KB) spares them a growth that cost more than
+** zeroing the slots does */
 #define PN_SLOTS_SMALL ((size_t)1 << 17)
 
 static inline size_t pn_slots_quick(pn_budget *b, size_t cap,
                                     size_t slotbytes) {
-  size_t ncap = cap ? 4 * cap : 256;
+  size_t ncap = cap ? 4 * cap : 1024;
   if (cap >= PN_SLOTS_SMALL || !pn_budget_charge(b, ncap * slotbytes, 4))
     return 0;
   pn_budget_give(b, ncap * slotbytes);
