@@ -554,6 +554,84 @@ static int wide_reasons(const pn_keygame *g, uint64_t key, uint32_t last,
   return good;
 }
 
+/*
+** The wide game's keys read back (unrank) on windows of up to 256 cells,
+** from one coin to all cells but one, up to the largest counts of sets
+** it keys (2^63): a random set's successors are, move for move, the keys
+** of the sets its legal moves make, and as many as the moves
+*/
+static void test_wide_keys(void) {
+  static const struct { pn_lattice lat; int w, h, d, coins; } box[] = {
+    { PN_SQUARE, 10, 10, 2, 1 },  { PN_SQUARE, 10, 10, 2, 2 },
+    { PN_SQUARE, 10, 10, 2, 13 }, { PN_SQUARE, 10, 10, 2, 17 },
+    { PN_SQUARE, 10, 10, 2, 90 }, { PN_SQUARE, 10, 10, 2, 99 },
+    { PN_TRI, 20, 10, 2, 11 },    { PN_KING, 9, 8, 3, 20 },
+    { PN_SQUARE, 16, 16, 2, 11 }, { PN_SQUARE, 16, 16, 2, 252 },
+  };
+  uint64_t seed = 4242;
+  size_t bi;
+  int made = 1, same = 1, moved = 0;
+  for (bi = 0; bi < sizeof box / sizeof box[0]; bi++) {
+    pn_error err;
+    int32_t lo[2] = {0, 0}, size[2] = {box[bi].w, box[bi].h};
+    pn_board *b = pn_board_box(box[bi].lat, 2, lo, size, &err);
+    pn_rule r = {box[bi].d, 0};
+    size_t nc = pn_board_ncells(b), i;
+    int trial;
+    uint32_t *ix = malloc(nc * sizeof *ix);
+    for (trial = 0; trial < 200 && made && same; trial++) {
+      pn_config c;
+      pn_widegame wg;
+      pn_move *mv;
+      size_t n;
+      uint64_t *o;
+      uint32_t *m;
+      int k, j;
+      pn_config_init(&c);
+      for (i = 0; i < nc; i++) ix[i] = (uint32_t)i;
+      for (k = 0; k < box[bi].coins; k++) {        /* a random k-set */
+        size_t at;
+        seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+        at = (size_t)k + (size_t)(seed >> 33) % (nc - (size_t)k);
+        i = ix[k]; ix[k] = ix[at]; ix[at] = (uint32_t)i;
+        add(&c, pn_board_cell(b, ix[k]));
+      }
+      if (pn_widegame_init(&wg, b, &r, &c, &c, PN_FIXED, &err) != PN_OK) {
+        made = 0;
+        pn_config_clear(&c);
+        break;
+      }
+      o = malloc((size_t)(wg.game.maxsucc + 1) * sizeof *o);
+      m = malloc((size_t)(wg.game.maxsucc + 1) * sizeof *m);
+      k = wg.game.succ(wg.game.ud, pn_widegame_key(&wg, &c), o, m);
+      same &= pn_moves(b, &r, &c, &mv, &n, &err) == PN_OK && (size_t)k == n;
+      for (j = 0; j < k && same; j++) {
+        pn_move one = pn_widegame_move(&wg, m[j]);
+        pn_config d;
+        int few;
+        pn_config_init(&d);
+        same &= pn_move_check(b, &r, &c, one, &few) == PN_LEGAL
+                && pn_config_copy(&d, &c, &err) == PN_OK
+                && pn_config_remove(&d, one.from) == 1
+                && pn_config_add(&d, one.to, 0, &err) == PN_OK
+                && pn_widegame_key(&wg, &d) == o[j];
+        pn_config_clear(&d);
+        moved++;
+      }
+      free(mv);
+      free(o);
+      free(m);
+      pn_widegame_free(&wg);
+      pn_config_clear(&c);
+    }
+    free(ix);
+    pn_board_free(b);
+  }
+  ok(made, "wide game: made on windows of up to 256 cells, 1 to 255 coins");
+  ok(same && moved > 1000, "wide game: a set's successors are the keys of "
+     "its legal moves, move for move");
+}
+
 static void test_wide_pruning(void) {
 
   static const struct { pn_lattice lat; int w, h, d, coins, fw, bw; } box[] = {
@@ -775,6 +853,7 @@ int main(void) {
   test_errors();
   test_team();
   test_spare();
+  test_wide_keys();
   test_wide_pruning();
   test_coin_pruning();
   printf("1..%d\n", ntest);
