@@ -29,10 +29,6 @@ typedef struct pn_widegame {
   uint64_t allw[PN_WIDE_WORDS];
   int nw;                      /* words in use */
   uint64_t *binom;             /* C(c, j): binom[j * (ncell + 1) + c] */
-  /* unrank's first guess of coin j's cell, by the rank's bucket:
-  ** guide[gat[j] + bucket] (j >= 1) */
-  uint8_t *guide;
-  uint32_t *gat;
   uint64_t (*pat)[PN_WIDE_WORDS];   /* goal placements, as cell sets */
   size_t npat, patcap;
   uint8_t *gin;                /* one placement: 1 on its cells, else 0 */
