@@ -122,10 +122,6 @@
 ** back from the goal walks predecessors until it meets them (the first
 ** expanded, nearest the start) */
 #define NOTES_PER_PART 4096
-/* below this many states the tables lie in the caches: nothing is
-** fetched ahead (there the fetches cost instructions and save no
-** misses: 7% of a 200-cell window's short A* searches) */
-#define AHEAD_STATES ((uint64_t)1 << 15)
 /* a listed successor: its key, tag (pruning), bound, partition of the
 ** table and entry of the batch; one left out by partial expansion: its
 ** key and bound.  Records, so that a short search writes a page or two
@@ -204,7 +200,6 @@ struct astar {
   int costed;                       /* entries hold their cost */
   int cheap;                        /* the bound costs less than a probe */
   int partial;                      /* partial expansion (PEA*) */
-  int ahead;                        /* the tables are fetched ahead */
   int noting;                       /* the expanded states' tags noted */
   vec notes[NPART];                 /*   key, tag: by the key's partition */
   abatch ab[2];                     /* in phase 2 and in phase 1, in turn */
@@ -415,15 +410,15 @@ HOT int list_of(const astar *a, aworker *w, uint64_t key, const uint64_t *e) {
 ** cost gx + 1 or less, nor expanded, kept (in order) with their hashes
 ** (w->hh); their number.  Each key mixed once, for the fetch and the
 ** probe */
-static int unheld(const astar *a, aworker *w, int nk, int gx, int ahead) {
+static int unheld(const astar *a, aworker *w, int nk, int gx) {
   int j, m;
   for (j = 0; j < nk; j++) {
     w->hh[j] = pn_mix64(w->sc.out[j]);
-    if (ahead && j < AHEAD) astar_prefetch_h(a, w->sc.out[j], w->hh[j]);
+    if (j < AHEAD) astar_prefetch_h(a, w->sc.out[j], w->hh[j]);
   }
   for (j = 0, m = 0; j < nk; j++) {
     uint64_t c = w->sc.out[j];
-    if (ahead && j + AHEAD < nk)
+    if (j + AHEAD < nk)
       astar_prefetch_h(a, w->sc.out[j + AHEAD], w->hh[j + AHEAD]);
     if (!astar_holds_h(a, c, w->hh[j], gx + 1)) {
       if (w->hs) w->hs[m] = w->hs[j];
@@ -453,10 +448,10 @@ static void astar_piece(astar *a, aworker *w, abatch *B, int k) {
   size_t nc = 0, nl = 0;
   /* the entries' own slots are looked up first (not re-expansions of
   ** entries that hold their cost: it comes with them) */
-  int look = !B->re || !a->costed, ahead = a->ahead;
+  int look = !B->re || !a->costed;
   /* the successors' bounds, when the game lists them with the moves */
   int *hs = w->hs;
-  for (i = lo; ahead && look && i < hi && i < lo + CLOSEAHEAD; i++)
+  for (i = lo; look && i < hi && i < lo + CLOSEAHEAD; i++)
     astar_prefetch(a, entry_key(a, bentry(a, B, i)));
   for (i = lo; i < hi; i++) {
     const uint64_t *e = bentry(a, B, i);
@@ -464,7 +459,7 @@ static void astar_piece(astar *a, aworker *w, abatch *B, int k) {
     uint8_t v;
     int gx, nk, j, m;
     size_t firstc = nc, firstl = nl;
-    if (ahead && look && i + CLOSEAHEAD < hi)
+    if (look && i + CLOSEAHEAD < hi)
       astar_prefetch(a, entry_key(a, bentry(a, B, i + CLOSEAHEAD)));
     B->nchild[i] = 0;
     B->nleft[i] = 0;
@@ -490,7 +485,7 @@ static void astar_piece(astar *a, aworker *w, abatch *B, int k) {
     nk = list_of(a, w, key, e);
     /* (a re-expansion's successors of bound below f are in the table at
     ** gx + 1 or less) */
-    m = B->filter ? unheld(a, w, nk, gx, ahead) : nk;
+    m = B->filter ? unheld(a, w, nk, gx) : nk;
     /* their bounds, fetching the heuristic's memory a state ahead: all
     ** listed, or (partial) those of bound f listed and the others noted
     ** with a lower bound on theirs */
@@ -669,10 +664,10 @@ static int astar_phase2(astar *a, abatch *B, abuckets *bk,
                         pn_keyresult *res, int *found, uint64_t *goal,
                         uint32_t *gtag) {
   size_t i, pj = 0, cat = 0, lat = 0, qa = 0, q = 0;
-  int pk = 0, ahead = a->ahead;
+  int pk = 0;
   uint64_t ring[RING];
-  for (i = 0; ahead && i < AHEAD; i++) ahead_next(a, B, &pk, &pj, ring, &qa);
-  for (i = 0; ahead && i < B->nb && i < CLOSEAHEAD; i++)
+  for (i = 0; i < AHEAD; i++) ahead_next(a, B, &pk, &pj, ring, &qa);
+  for (i = 0; i < B->nb && i < CLOSEAHEAD; i++)
     astar_prefetch(a, entry_key(a, bentry(a, B, i)));
   for (i = 0; i < B->nb; i++) {
     const apiece *pc = &B->piece[i / B->ps];
@@ -681,7 +676,7 @@ static int astar_phase2(astar *a, abatch *B, abuckets *bk,
     uint32_t tag = entry_tag(a, e), j = 0;
     int gx = B->gx[i], nf;
     if (i % B->ps == 0) cat = lat = 0;
-    if (ahead && i + CLOSEAHEAD < B->nb) {
+    if (i + CLOSEAHEAD < B->nb) {
       astar_prefetch(a, entry_key(a, bentry(a, B, i + CLOSEAHEAD)));
       if (B->lbound[i + CLOSEAHEAD])
         astar_prefetch(a, B->lkey[i + CLOSEAHEAD]);
@@ -709,22 +704,17 @@ static int astar_phase2(astar *a, abatch *B, abuckets *bk,
     if (nf && !entry_push(a, &bk->again[nf], key, tag, gx))
       return 0;
     for (j = 0; j < B->nchild[i]; j++) {
-      const listed *lc = &pc->c[cat + j];
-      uint64_t hc;
-      if (ahead) {
-        hc = ring[q++ % RING];
-        ahead_next(a, B, &pk, &pj, ring, &qa);
-      } else hc = pn_mix64(lc->key);
-      if (!let_in(a, bk, lc, hc, gx + 1)) return 0;
+      uint64_t hc = ring[q++ % RING];
+      ahead_next(a, B, &pk, &pj, ring, &qa);
+      if (!let_in(a, bk, &pc->c[cat + j], hc, gx + 1)) return 0;
     }
   next:
     /* the successors of an entry gone stale since phase 1: the cursor
     ** fetching ahead has passed them, so the ring passes them too */
-    if (ahead)
-      for (; j < B->nchild[i]; j++) {
-        q++;
-        ahead_next(a, B, &pk, &pj, ring, &qa);
-      }
+    for (; j < B->nchild[i]; j++) {
+      q++;
+      ahead_next(a, B, &pk, &pj, ring, &qa);
+    }
     cat += B->nchild[i];
     lat += B->nleft[i];
   }
@@ -741,8 +731,8 @@ static int astar_one(astar *a, abatch *B, abuckets *bk, pn_keyresult *res,
   const pn_keygame *g = a->g;
   aworker *w = &a->w[0];
   size_t i;
-  int ahead = a->ahead, hint = !w->hs && g->h_hint;
-  for (i = 0; ahead && i < B->nb && i < CLOSEAHEAD; i++)
+  int hint = !w->hs && g->h_hint;
+  for (i = 0; i < B->nb && i < CLOSEAHEAD; i++)
     astar_prefetch(a, entry_key(a, bentry(a, B, i)));
   for (i = 0; i < B->nb; i++) {
     const uint64_t *e = bentry(a, B, i);
@@ -750,7 +740,7 @@ static int astar_one(astar *a, abatch *B, abuckets *bk, pn_keyresult *res,
     uint32_t tag = entry_tag(a, e);
     uint8_t *v;
     int gx, nk, j;
-    if (ahead && i + CLOSEAHEAD < B->nb)
+    if (i + CLOSEAHEAD < B->nb)
       astar_prefetch(a, entry_key(a, bentry(a, B, i + CLOSEAHEAD)));
     v = astar_slot(a, key);
     if (!v || (*v & CLOSED)) continue;
@@ -772,11 +762,11 @@ static int astar_one(astar *a, abatch *B, abuckets *bk, pn_keyresult *res,
     ** left out first, as phase 1 does; else their slots fetched
     ** together, then probed */
     if (!a->cheap) {
-      nk = unheld(a, w, nk, gx, ahead);
+      nk = unheld(a, w, nk, gx);
     } else {
       for (j = 0; j < nk; j++) {
         w->hh[j] = pn_mix64(w->sc.out[j]);
-        if (ahead) astar_prefetch_h(a, w->sc.out[j], w->hh[j]);
+        astar_prefetch_h(a, w->sc.out[j], w->hh[j]);
       }
     }
     if (hint && nk > 0) g->h_hint(g->ud, w->sc.out[0]);
@@ -1147,7 +1137,6 @@ int pn_key_astar(const pn_keygame *g, uint64_t start, int threads,
         res->partial_from = f;
       }
       B1 = B2 == &a->ab[0] ? &a->ab[1] : &a->ab[0];
-      a->ahead = astar_states(a) >= AHEAD_STATES;
       astar_pop(a, bk, f, B1);
       if (B1->nb == 0 && !B2) break;
       B1->one = threads == 1 && !B1->re && !B1->partial;
