@@ -331,8 +331,10 @@ static int one_count(const pn_widegame *wg) {
   return wg->npat == 1 && !wg->pdb;
 }
 
-static int list(const pn_widegame *wg, uint64_t key, uint32_t last,
-                uint64_t *out, uint32_t *mv, int *hs) {
+/* the listing, compiled for thresholds 2 and 3 apart (list): the
+** counters' indices and the fourth counter's test are then constants */
+HOT int list_d(const pn_widegame *wg, uint64_t key, uint32_t last,
+               uint64_t *out, uint32_t *mv, int *hs, int d) {
   uint32_t cells[PN_WIDE_MAXCELL];
   uint64_t g[4][PN_WIDE_WORDS], td[PN_WIDE_WORDS] = { 0 };
   uint64_t td1[PN_WIDE_WORDS] = { 0 };
@@ -340,7 +342,7 @@ static int list(const pn_widegame *wg, uint64_t key, uint32_t last,
   uint64_t dest;
   sums sm;
   prune pr;
-  int i, w, q, n = 0, nw = wg->nw, d = wg->d, wd[PN_WIDE_WORDS], nwd = 0;
+  int i, w, q, n = 0, nw = wg->nw, wd[PN_WIDE_WORDS], nwd = 0;
   const uint8_t *gin = NULL;
   int u = 0;
   unrank(wg, key, cells);
@@ -410,6 +412,15 @@ static int list(const pn_widegame *wg, uint64_t key, uint32_t last,
   }
   if (hs && !gin) h_moves(wg, sm.occ, mv, n, hs);
   return n;
+}
+
+static int list(const pn_widegame *wg, uint64_t key, uint32_t last,
+                uint64_t *out, uint32_t *mv, int *hs) {
+  switch (wg->d) {
+  case 2: return list_d(wg, key, last, out, mv, hs, 2);
+  case 3: return list_d(wg, key, last, out, mv, hs, 3);
+  default: return list_d(wg, key, last, out, mv, hs, wg->d);
+  }
 }
 
 static int succ(void *ud, uint64_t key, uint64_t *out, uint32_t *mv) {
