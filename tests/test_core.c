@@ -554,6 +554,14 @@ static int wide_reasons(const pn_keygame *g, uint64_t key, uint32_t last,
   return good;
 }
 
+/* the w x h box of lattice lat, its corner at the origin */
+static pn_board *box_board(pn_lattice lat, int w, int h, pn_error *err) {
+  int32_t lo[2] = {0, 0}, size[2];
+  size[0] = w;
+  size[1] = h;
+  return pn_board_box(lat, 2, lo, size, err);
+}
+
 /*
 ** The wide game's keys read back (unrank) on windows of up to 256 cells,
 ** from one coin to all cells but one, up to the largest counts of sets
@@ -573,8 +581,7 @@ static void test_wide_keys(void) {
   int made = 1, same = 1, moved = 0;
   for (bi = 0; bi < sizeof box / sizeof box[0]; bi++) {
     pn_error err;
-    int32_t lo[2] = {0, 0}, size[2] = {box[bi].w, box[bi].h};
-    pn_board *b = pn_board_box(box[bi].lat, 2, lo, size, &err);
+    pn_board *b = box_board(box[bi].lat, box[bi].w, box[bi].h, &err);
     pn_rule r = {box[bi].d, 0};
     size_t nc = pn_board_ncells(b), i;
     int trial;
@@ -643,8 +650,7 @@ static void test_wide_pruning(void) {
   size_t bi;
   for (bi = 0; bi < sizeof box / sizeof box[0]; bi++) {
     pn_error err;
-    int32_t lo[2] = {0, 0}, size[2] = {box[bi].w, box[bi].h};
-    pn_board *b = pn_board_box(box[bi].lat, 2, lo, size, &err);
+    pn_board *b = box_board(box[bi].lat, box[bi].w, box[bi].h, &err);
     pn_rule r = {box[bi].d, 0};
     int trial, same = 1, fewer = 1, back, reasons = 1, listing = 1;
     int undone = 1;
@@ -763,8 +769,7 @@ static void test_coin_pruning(void) {
   int same = 1, reasons = 1, fewer = 1;
   for (bi = 0; bi < sizeof box / sizeof box[0]; bi++) {
     pn_error err;
-    int32_t lo[2] = {0, 0}, size[2] = {box[bi].w, box[bi].h};
-    pn_board *b = pn_board_box(box[bi].lat, 2, lo, size, &err);
+    pn_board *b = box_board(box[bi].lat, box[bi].w, box[bi].h, &err);
     pn_rule r = {box[bi].d, 0};
     int trial;
     for (trial = 0; trial < 2; trial++) {
