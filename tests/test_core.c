@@ -15,6 +15,7 @@
 #include "core/sys.h"            /* sparse mappings for the spare */
 #include "search/wide.h"         /* the wide game's move pruning */
 #include "search/coins.h"        /* and the bitboards' */
+#include "search/pdb.h"          /* window pattern databases */
 
 static int ntest = 0, nfail = 0;
 
@@ -847,6 +848,62 @@ static void test_coin_pruning(void) {
 
 /* }-------------------------------------------------------------------- */
 
+/*
+** The pattern databases built by a team of threads, the largest windows
+** with all of them at once, equal byte for byte those one thread builds:
+** toward a goal and from a source, on windows of 22 cells with fewer
+** coins than cells (compact tables, full windows), as many, and more
+*/
+static void test_pdb_threads(void) {
+  static const struct { pn_lattice lat; int w, h, coins; } box[] = {
+    { PN_SQUARE, 11, 2, 9 }, { PN_TRI, 11, 2, 13 },
+    { PN_SQUARE, 11, 2, 17 }, { PN_SQUARE, 8, 4, 24 },
+  };
+  static const int threads[] = { 2, 3, 16 };
+  size_t bi;
+  int same = 1, built = 1, teamwin = 0;
+  for (bi = 0; bi < sizeof box / sizeof box[0]; bi++) {
+    pn_error err;
+    pn_board *b = box_board(box[bi].lat, box[bi].w, box[bi].h, &err);
+    pn_rule r = {2, 0};
+    pn_config c;
+    bbspace s;
+    int from, k;
+    pn_config_init(&c);
+    for (k = 0; k < box[bi].coins; k++)         /* the lowest cells */
+      add(&c, pn_board_cell(b, (size_t)k));
+    built &= bb_init(&s, b, &r, &c, &err) == PN_OK;
+    for (from = 0; from < 2 && built; from++) {
+      pn_pdb one;
+      size_t t;
+      int i;
+      built &= pn_pdb_plan_cells(&one, box[bi].coins, b, 22) > 0;
+      one.from = from;
+      built &= pn_pdb_build(&one, &s, s.all & ~(s.all >> 7), 1, NULL, 0,
+                            &err) == PN_OK;
+      for (t = 0; t < sizeof threads / sizeof threads[0] && built; t++) {
+        pn_pdb many;
+        built &= pn_pdb_plan_cells(&many, box[bi].coins, b, 22) > 0;
+        many.from = from;
+        built &= pn_pdb_build(&many, &s, s.all & ~(s.all >> 7), threads[t],
+                              NULL, 0, &err) == PN_OK;
+        teamwin |= built && many.team > 0;
+        for (i = 0; i < one.nwin && built; i++)
+          same &= one.size[i] == many.size[i]
+                  && memcmp(one.d[i], many.d[i], one.size[i]) == 0;
+        if (built) pn_pdb_free(&many);
+      }
+      if (built) pn_pdb_free(&one);
+    }
+    if (built) bb_free(&s);
+    pn_config_clear(&c);
+    pn_board_free(b);
+  }
+  ok(built && teamwin, "pattern databases: windows of 22 cells built by "
+     "the team");
+  ok(same, "pattern databases: the same tables on 1, 2, 3 and 16 threads");
+}
+
 int main(void) {
   alarm(600);                   /* a hang (a thread team's) fails the run */
   test_packing();
@@ -861,6 +918,7 @@ int main(void) {
   test_wide_keys();
   test_wide_pruning();
   test_coin_pruning();
+  test_pdb_threads();
   printf("1..%d\n", ntest);
   return nfail != 0;
 }

@@ -299,7 +299,8 @@ static int get_tables(pn_coingame *g, int from, uint64_t key,
   if (g->npat != 1 || (o && o->pdb < 0)) return PN_OK;
   /* the cells of the bitboard space are the board's, in order */
   if (!pn_pdb_plan_fit(pdb, g->s.ncoin, g->w, o ? o->pdb : 0,
-                       PN_PDB_DEFCELLS, (keylim->max_memory + *held) / 4))
+                       PN_PDB_DEFCELLS, (keylim->max_memory + *held) / 4,
+                       nthreads(o)))
     return PN_OK;
   pdb->from = from;
   if (cache && pn_pdbcache_same(cache, from, &g->s, cells, pdb)) {

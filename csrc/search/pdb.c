@@ -24,6 +24,7 @@
 */
 #define _POSIX_C_SOURCE 200809L
 #include <pthread.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -153,14 +154,83 @@ static size_t compact_index(uint32_t *off, int k, int ncoin) {
   return at;
 }
 
+/* windows of at least this many cells may be built by all the threads
+** together, one after another; the others by one thread each */
+#define TEAM_CELLS 22
+
+/* bytes of a window's four bit sets while it is built */
+static size_t sets_bytes(int k) {
+  return ((size_t)4 << k) / 8 + 64;
+}
+
+/* the windows' cells, the largest first */
+static void by_size(const pn_pdb *p, int *n) {
+  int i, k;
+  for (i = 0; i < p->nwin; i++) {
+    for (k = i; k > 0 && n[k - 1] < p->wn[i]; k--) n[k] = n[k - 1];
+    n[k] = p->wn[i];
+  }
+}
+
+/* the time to build the windows of n[from..to) cells one a thread, each
+** to the thread with the least so far, plus `ahead` (a window's work
+** taken as 2^cells) */
+static double spread(const int *n, int from, int to, int nt, double ahead) {
+  double load[MAXTHREADS] = { 0 }, most = 0;
+  int i, k, least;
+  for (i = from; i < to; i++) {
+    for (least = 0, k = 1; k < nt; k++)
+      if (load[k] < load[least]) least = k;
+    load[least] += ldexp(1, n[i]);
+  }
+  for (k = 0; k < nt; k++)
+    if (load[k] > most) most = load[k];
+  return ahead + most;
+}
+
+/* how many of the largest windows all nt threads build together, one
+** after another: those of TEAM_CELLS or more when that ends sooner than
+** one thread a window, else none.  The team's work is taken as 1.4 times
+** the windows' (the blocks' pulls, the barriers, the threads sharing the
+** memory: one window of 27 cells took 0.96 s on two threads and 1.39 s
+** on one, on the two cores of one machine) */
+static int team_windows(const pn_pdb *p, int nt) {
+  int n[PN_PDB_MAXWIN], big = 0;
+  double work = 0;
+  if (nt < 2) return 0;
+  by_size(p, n);
+  while (big < p->nwin && n[big] >= TEAM_CELLS) work += ldexp(1, n[big++]);
+  if (!big || spread(n, big, p->nwin, nt, 1.4 * work / nt)
+              >= spread(n, 0, p->nwin, nt, 0)) return 0;
+  return big;
+}
+
+/* the bytes of bit sets the build takes on nt threads: a set of the
+** largest window on each thread that builds windows alone, or one the
+** team's windows share and a set of the largest other one on each */
+static size_t build_work(const pn_pdb *p, int nt) {
+  int n[PN_PDB_MAXWIN], together = team_windows(p, nt);
+  by_size(p, n);
+  if (!together)
+    return (size_t)(nt < p->nwin ? nt : p->nwin) * sets_bytes(n[0]);
+  return sets_bytes(n[0])
+         + (together < p->nwin ? (size_t)nt * sets_bytes(n[together]) : 0);
+}
+
+static int clamp_threads(int threads) {
+  return threads < 1 ? 1 : threads > MAXTHREADS ? MAXTHREADS : threads;
+}
+
 int pn_pdb_plan_fit(pn_pdb *p, int ncoin, const pn_board *w, int want,
-                    int def, size_t budget) {
+                    int def, size_t budget, int threads) {
   int top = want > 0 ? (want < PN_PDB_MAXCELLS ? want : PN_PDB_MAXCELLS)
                      : def;
   int low = top < 8 ? top : 8, mc;
-  for (mc = top; mc >= low; mc--)
-    if (pn_pdb_plan_cells(p, ncoin, w, mc) && p->bytes + p->work <= budget)
-      return 1;
+  for (mc = top; mc >= low; mc--) {
+    if (!pn_pdb_plan_cells(p, ncoin, w, mc)) continue;
+    p->work = build_work(p, clamp_threads(threads));
+    if (p->bytes + p->work <= budget) return 1;
+  }
   memset(p, 0, sizeof *p);
   return 0;
 }
@@ -210,10 +280,6 @@ int pn_pdb_plan_cells(pn_pdb *p, int ncoin, const pn_board *w,
       p->bitwin[p->nbits++] = i;
       p->bytes += bits_bytes(k);
     }
-    /* four bit sets while building (on as many threads as windows at
-    ** most; counted for two) */
-    if (((size_t)4 << k) / 8 + 64 > p->work / 2)
-      p->work = 2 * (((size_t)4 << k) / 8 + 64);
   }
   if (anycompact) p->bytes += LOWN * sizeof(uint16_t);
   return p->npart;
@@ -346,8 +412,23 @@ static int geo_init(wgeo *G, const wbuild *wb, wsets *ws) {
     }
     ws->nw = nw;
   }
-  memset(wb->d_, 255, wb->size);
   return PN_OK;
+}
+
+/* the table's bytes of the subsets in words [lo, hi) of the bit sets set
+** to 255, no relaxed path yet (compact: lo and hi multiples of the words
+** of a high pattern, 2^(LOWBITS - 6)) */
+static void table_clear(const wbuild *wb, size_t lo, size_t hi) {
+  size_t a, z;
+  if (wb->off) {
+    size_t nh = (size_t)1 << (wb->n - LOWBITS);
+    a = wb->off[lo >> (LOWBITS - 6)];
+    z = hi >> (LOWBITS - 6) < nh ? wb->off[hi >> (LOWBITS - 6)] : wb->size;
+  } else {
+    a = lo << 6;
+    z = hi << 6 < wb->size ? hi << 6 : wb->size;
+  }
+  memset(wb->d_ + a, 255, z - a);
 }
 
 /* low patterns of at most t coins (all for t > 6, none for t < 0), of
@@ -360,164 +441,391 @@ static uint64_t full(const wgeo *G, int t) {
   return t < 0 || t > 6 ? 0 : G->eq[t];
 }
 
-/* level 0 into S (and the tables): the subsets holding the goal's cells
-** of W (up), or those within the source's (down), of at most N coins */
-static void level0(const wgeo *G, const wbuild *wb, uint64_t *S, int up) {
+/* level 0 into S (and the tables), words [lo, hi): the subsets holding
+** the goal's cells of W (up), or those within the source's (down), of at
+** most N coins */
+static void level0(const wgeo *G, const wbuild *wb, uint64_t *S, int up,
+                   size_t lo, size_t hi) {
   unsigned gl = (unsigned)(G->g & 63);
   size_t gh = (size_t)(G->g >> 6), j;
   uint64_t low = 0;
   unsigned b;
   for (b = 0; b < 64; b++)
     if (up ? (b & gl) == gl : (b & ~gl) == 0) low |= (uint64_t)1 << b;
-  for (j = 0; j < G->nw; j++) {
+  for (j = lo; j < hi; j++) {
     int in = up ? (j & gh) == gh : (j & ~gh) == 0;
     S[j] = in ? low & room(G, G->N - __builtin_popcountll(j)) & G->valid : 0;
     mark(wb, j, S[j], 0);
   }
 }
 
-/* toward the goal: the header's R_L, P and Y */
-static int build_toward(wbuild *wb, wsets *ws) {
+/* A window's builders: one thread, or the whole team in step.  The words
+** of the bit sets are cut in 2^b blocks by the window's top b cells, and
+** each phase of a level hands the blocks out one at a time: the thread
+** that takes a block writes all of that block's words.  A step along a
+** lower cell stays in its block (pushed there, as one thread does, from
+** the words that are not empty); a step along one of the top b cells
+** lands in another block, and is pulled from there by the thread that
+** holds the block it lands in.  The pulls read whole blocks, so a flag
+** per block says which ones have a word set.  One thread alone has one
+** block (b = 0) and only pushes. */
+typedef struct wjob {
   wgeo G;
-  int n, N, l, L, rc;
-  size_t nw, i, j;
-  uint64_t valid, *R, *P, *Y, *D;
-  if ((rc = geo_init(&G, wb, ws)) != PN_OK) return rc;
-  n = G.n; N = G.N; nw = G.nw; valid = G.valid;
-  R = ws->R; P = ws->P; Y = ws->Y; D = ws->D;
-  level0(&G, wb, R, 1);
-  /* D: the subsets first reached at the last level.  A subset reaching
-  ** R_L in one step reaches R_{L-1} or D in one step, and those reaching
-  ** R_{L-1} are in R_L already: the new ones come from D alone (and for
-  ** Y from D and the new P), so words of D that are empty cost nothing */
-  memcpy(D, R, nw * sizeof *D);
+  wbuild *wb;
+  wsets *ws;
+  int b, top;                   /* 2^b blocks; the top cells: top..n-1 */
+  size_t bw;                    /* words of a block */
+  unsigned next[4];             /* blocks handed out, phase m at m % 4 */
+  uint8_t dz[64], pz[64];       /* blocks of D, of P (E) with a word set */
+  int rc;
+} wjob;
+
+typedef struct crew {
+  team *tm;                     /* the team in step; NULL for one thread */
+  int k;                        /* this thread (0 leads) */
+  unsigned phase;               /* phases this thread has begun */
+  wjob *J;
+} crew;
+
+static void crew_sync(crew *c) {
+  if (c->tm) team_sync(c->tm);
+}
+
+/* a phase begins.  Every phase ends at the barrier, so when the lead
+** begins phase m every thread has left phase m - 2: it clears that
+** phase's counter for phase m + 2 */
+static void phase(crew *c) {
+  unsigned m = c->phase++;
+  if (c->k == 0) __atomic_store_n(&c->J->next[(m + 2) & 3], 0,
+                                  __ATOMIC_RELAXED);
+}
+
+/* the next block of the phase, -1 when none is left */
+static int take(crew *c) {
+  unsigned t = __atomic_fetch_add(&c->J->next[(c->phase - 1) & 3], 1,
+                                  __ATOMIC_RELAXED);
+  return t < 1u << c->J->b ? (int)t : -1;
+}
+
+/* the lead: the window's geometry, its bit sets, its blocks */
+static int job_start(wjob *J) {
+  int rc = geo_init(&J->G, J->wb, J->ws);
+  J->top = J->G.n - J->b;
+  J->bw = J->G.nw >> J->b;
+  return rc;
+}
+
+/* block blk of level 0: the table cleared, R and D set */
+static void job_level0(wjob *J, int blk, int up) {
+  size_t lo = (size_t)blk * J->bw, hi = lo + J->bw, j;
+  int any = 0;
+  table_clear(J->wb, lo, hi);
+  level0(&J->G, J->wb, J->ws->R, up, lo, hi);
+  for (j = lo; j < hi; j++) {
+    J->ws->D[j] = J->ws->R[j];
+    any |= J->ws->D[j] != 0;
+  }
+  J->dz[blk] = (uint8_t)any;
+}
+
+/* toward the goal, block blk of P: a coin put on cell l of s, supported,
+** lands in D */
+static void toward_p(wjob *J, int blk) {
+  const wgeo *G = &J->G;
+  const uint64_t *D = J->ws->D;
+  uint64_t *restrict P = J->ws->P, acc = 0;
+  size_t lo = (size_t)blk * J->bw, hi = lo + J->bw, i, j;
+  const int top = J->top, low = top < 6 ? top : 6;
+  int l;
+  memset(P + lo, 0, J->bw * sizeof *P);
+  for (i = J->dz[blk] ? lo : hi; i < hi; i++) {
+    uint64_t di = D[i], rl, rh;
+    int c;
+    if (!di) continue;
+    /* room for one more coin in s: s is i (a low cell) or i less one */
+    c = __builtin_popcountll(i);
+    rl = room(G, G->N - 1 - c);
+    rh = room(G, G->N - c);
+    for (l = 0; l < low; l++) {
+      uint64_t q = (di >> (1u << l)) & G->without[l];
+      int t;
+      if (!q) continue;
+      t = G->need[l] - __builtin_popcountll(i & G->hi[l]);
+      if (t > 7) continue;
+      if (t > 0) q &= G->sup[l][t];
+      P[i] |= q & rl;
+    }
+    for (l = 6; l < top; l++) {
+      size_t hb = (size_t)1 << (l - 6);
+      uint64_t q = di;
+      int t;
+      if (!(i & hb)) continue;
+      j = i ^ hb;
+      t = G->need[l] - __builtin_popcountll(j & G->hi[l]);
+      if (t > 7) continue;
+      if (t > 0) q &= G->sup[l][t];
+      P[j] |= q & rh;
+    }
+  }
+  /* the top cells: s in this block lacks l, s + l is in block blk + tb */
+  for (l = top; l < G->n; l++) {
+    int tb = 1 << (l - top);
+    size_t hb = (size_t)1 << (l - 6);
+    if ((blk & tb) || !J->dz[blk | tb]) continue;
+    for (j = lo; j < hi; j++) {
+      uint64_t q = D[j | hb];
+      int t;
+      if (!q) continue;
+      t = G->need[l] - __builtin_popcountll(j & G->hi[l]);
+      if (t > 7) continue;
+      if (t > 0) q &= G->sup[l][t];
+      q &= room(G, G->N - 1 - __builtin_popcountll(j));
+      P[j] |= q;
+      acc |= q;
+    }
+  }
+  /* the pushes land in this block only when D has a word in it */
+  J->pz[blk] = J->dz[blk] || acc;
+}
+
+/* the full windows of D + P, word i */
+static uint64_t toward_x0(const wjob *J, size_t i) {
+  return (J->ws->D[i] | J->ws->P[i])
+         & full(&J->G, J->G.N - 1 - __builtin_popcountll(i));
+}
+
+/* toward the goal, block blk of Y: full windows with a coin r whose
+** removal lands in D + P */
+static void toward_y(wjob *J, int blk) {
+  const wgeo *G = &J->G;
+  uint64_t *restrict Y = J->ws->Y;
+  size_t lo = (size_t)blk * J->bw, hi = lo + J->bw, i;
+  const int top = J->top, low = top < 6 ? top : 6;
+  int l;
+  memset(Y + lo, 0, J->bw * sizeof *Y);
+  for (i = J->pz[blk] ? lo : hi; i < hi; i++) {
+    uint64_t x0 = toward_x0(J, i);
+    if (!x0) continue;
+    for (l = 0; l < low; l++) Y[i] |= (x0 << (1u << l)) & G->with[l];
+    for (l = 6; l < top; l++) {
+      size_t hb = (size_t)1 << (l - 6);
+      if (!(i & hb)) Y[i | hb] |= x0;
+    }
+  }
+  for (l = top; l < G->n; l++) {
+    int tb = 1 << (l - top), from = blk ^ tb;
+    size_t hb = (size_t)1 << (l - 6);
+    if (!(blk & tb) || !J->pz[from]) continue;
+    for (i = lo; i < hi; i++) Y[i] |= toward_x0(J, i ^ hb);
+  }
+}
+
+/* block blk of the new level: into D, R and the table */
+static void toward_new(wjob *J, int blk, int v) {
+  const wgeo *G = &J->G;
+  uint64_t *restrict R = J->ws->R, *restrict D = J->ws->D;
+  const uint64_t *P = J->ws->P, *Y = J->ws->Y;
+  size_t lo = (size_t)blk * J->bw, hi = lo + J->bw, j;
+  int any = 0, withy = G->N <= G->n;
+  for (j = lo; j < hi; j++) {
+    uint64_t y = withy ? Y[j] & full(G, G->N - __builtin_popcountll(j)) : 0;
+    uint64_t nu = (P[j] | y) & ~R[j] & G->valid;
+    D[j] = nu;
+    if (!nu) continue;
+    any = 1;
+    R[j] |= nu;
+    mark(J->wb, j, nu, v);
+  }
+  J->dz[blk] = (uint8_t)any;
+}
+
+static int any_block(const uint8_t *z, int b) {
+  int blk, any = 0;
+  for (blk = 0; blk < 1 << b; blk++) any |= z[blk];
+  return any;
+}
+
+/* the end of a level: the lead looks at the limits, all see the verdict */
+static int level_end(crew *c) {
+  if (c->k == 0) c->J->rc = stopped(c->J->wb->lim, c->J->wb->t0);
+  crew_sync(c);
+  return c->J->rc;
+}
+
+/* toward the goal: the header's R_L, P and Y.  D holds the subsets first
+** reached at the last level.  A subset reaching R_L in one step reaches
+** R_{L-1} or D in one step, and those reaching R_{L-1} are in R_L
+** already: the new ones come from D alone (and for Y from D and the new
+** P), so words of D that are empty cost nothing */
+static int build_toward(crew *c) {
+  wjob *J = c->J;
+  int L, blk, rc;
   for (L = 0; L < 254; L++) {
-    int any = 0;
-    if ((rc = stopped(wb->lim, wb->t0)) != 0) return rc;
-    memset(P, 0, nw * sizeof *P);
-    /* P: a coin put on cell l of s, supported, lands in D */
-    for (i = 0; i < nw; i++) {
-      uint64_t di = D[i];
-      if (!di) continue;
-      for (l = 0; l < n; l++) {
-        size_t hb = l >= 6 ? (size_t)1 << (l - 6) : 0;
-        uint64_t q;
-        int t;
-        if (hb) {
-          if (!(i & hb)) continue;
-          j = i ^ hb;
-          q = di;
-        } else {
-          j = i;
-          q = (di >> (1u << l)) & G.without[l];
-          if (!q) continue;
-        }
-        t = G.need[l] - __builtin_popcountll(j & G.hi[l]);
-        if (t > 7) continue;
-        if (t > 0) q &= G.sup[l][t];
-        P[j] |= q & room(&G, N - 1 - __builtin_popcountll(j));
-      }
+    phase(c);
+    while ((blk = take(c)) >= 0) toward_p(J, blk);
+    crew_sync(c);
+    if (J->G.N <= J->G.n) {
+      phase(c);
+      while ((blk = take(c)) >= 0) toward_y(J, blk);
+      crew_sync(c);
     }
-    /* Y: full windows with a coin r whose removal lands in D + P */
-    memset(Y, 0, nw * sizeof *Y);
-    if (N <= n) {
-      for (i = 0; i < nw; i++) {
-        uint64_t x0 = (D[i] | P[i]) & full(&G, N - 1 - __builtin_popcountll(i));
-        if (!x0) continue;
-        for (l = 0; l < n; l++) {
-          size_t hb = l >= 6 ? (size_t)1 << (l - 6) : 0;
-          if (hb) {
-            if (i & hb) continue;
-            Y[i | hb] |= x0;
-          } else {
-            Y[i] |= (x0 << (1u << l)) & G.with[l];
-          }
-        }
-      }
-    }
-    for (j = 0; j < nw; j++) {
-      uint64_t nu = (P[j] | (Y[j] & full(&G, N - __builtin_popcountll(j))))
-                    & ~R[j] & valid;
-      D[j] = nu;
-      if (!nu) continue;
-      any = 1;
-      R[j] |= nu;
-      mark(wb, j, nu, L + 1);
-    }
-    if (!any) break;
+    phase(c);
+    while ((blk = take(c)) >= 0) toward_new(J, blk, L + 1);
+    if ((rc = level_end(c)) != PN_OK) return rc;
+    if (!any_block(J->dz, J->b)) break;
   }
   return PN_OK;
+}
+
+/* from the source, block blk of P: a coin put on a free cell l of a
+** subset of D with room for it, supported there */
+static void from_p(wjob *J, int blk) {
+  const wgeo *G = &J->G;
+  const uint64_t *D = J->ws->D;
+  uint64_t *restrict P = J->ws->P;
+  size_t lo = (size_t)blk * J->bw, hi = lo + J->bw, i, j;
+  const int top = J->top, low = top < 6 ? top : 6;
+  int l;
+  memset(P + lo, 0, J->bw * sizeof *P);
+  for (i = J->dz[blk] ? lo : hi; i < hi; i++) {
+    uint64_t di = D[i] & room(G, G->N - 1 - __builtin_popcountll(i));
+    if (!di) continue;
+    for (l = 0; l < low; l++) {
+      uint64_t q = di & G->without[l];
+      int t;
+      if (!q) continue;
+      t = G->need[l] - __builtin_popcountll(i & G->hi[l]);
+      if (t > 7) continue;
+      if (t > 0) q &= G->sup[l][t];
+      P[i] |= q << (1u << l);
+    }
+    for (l = 6; l < top; l++) {
+      size_t hb = (size_t)1 << (l - 6);
+      uint64_t q = di;
+      int t;
+      if (i & hb) continue;
+      t = G->need[l] - __builtin_popcountll(i & G->hi[l]);
+      if (t > 7) continue;
+      if (t > 0) q &= G->sup[l][t];
+      P[i | hb] |= q;
+    }
+  }
+  /* the top cells: x + l in this block, x in block blk - tb */
+  for (l = top; l < G->n; l++) {
+    int tb = 1 << (l - top);
+    size_t hb = (size_t)1 << (l - 6);
+    if (!(blk & tb) || !J->dz[blk ^ tb]) continue;
+    for (j = lo; j < hi; j++) {
+      size_t x = j ^ hb;
+      uint64_t q = D[x] & room(G, G->N - 1 - __builtin_popcountll(x));
+      int t;
+      if (!q) continue;
+      t = G->need[l] - __builtin_popcountll(x & G->hi[l]);
+      if (t > 7) continue;
+      if (t > 0) q &= G->sup[l][t];
+      P[j] |= q;
+    }
+  }
+}
+
+/* block blk of the new level's first subsets: P not yet in Q */
+static void from_d(wjob *J, int blk) {
+  const uint64_t *Q = J->ws->R, *P = J->ws->P;
+  uint64_t *restrict E = J->ws->Y, *restrict D = J->ws->D;
+  size_t lo = (size_t)blk * J->bw, hi = lo + J->bw, j;
+  int any = 0;
+  for (j = lo; j < hi; j++) {
+    D[j] = E[j] = P[j] & ~Q[j] & J->G.valid;
+    any |= D[j] != 0;
+  }
+  J->pz[blk] = (uint8_t)any;
+}
+
+/* block blk of the removals from E, the subsets added last */
+static void from_down(wjob *J, int blk) {
+  const wgeo *G = &J->G;
+  const uint64_t *E = J->ws->Y;
+  uint64_t *restrict P = J->ws->P;
+  size_t lo = (size_t)blk * J->bw, hi = lo + J->bw, i;
+  const int top = J->top, low = top < 6 ? top : 6;
+  int l;
+  memset(P + lo, 0, J->bw * sizeof *P);
+  for (i = J->pz[blk] ? lo : hi; i < hi; i++) {
+    uint64_t x = E[i];
+    if (!x) continue;
+    for (l = 0; l < low; l++) P[i] |= (x & G->with[l]) >> (1u << l);
+    for (l = 6; l < top; l++) {
+      size_t hb = (size_t)1 << (l - 6);
+      if (i & hb) P[i ^ hb] |= x;
+    }
+  }
+  for (l = top; l < G->n; l++) {
+    int tb = 1 << (l - top);
+    size_t hb = (size_t)1 << (l - 6);
+    if ((blk & tb) || !J->pz[blk | tb]) continue;
+    for (i = lo; i < hi; i++) P[i] |= E[i | hb];
+  }
+}
+
+/* block blk of the removals not yet in Q or D: the next E, into D */
+static void from_more(wjob *J, int blk) {
+  const uint64_t *Q = J->ws->R, *P = J->ws->P;
+  uint64_t *restrict E = J->ws->Y, *restrict D = J->ws->D;
+  size_t lo = (size_t)blk * J->bw, hi = lo + J->bw, j;
+  int any = 0;
+  for (j = lo; j < hi; j++) {
+    E[j] = P[j] & ~Q[j] & ~D[j] & J->G.valid;
+    if (E[j]) { D[j] |= E[j]; any = 1; }
+  }
+  J->pz[blk] = (uint8_t)any;
+}
+
+/* block blk of the new level, into Q and the table */
+static void from_new(wjob *J, int blk, int v) {
+  uint64_t *restrict Q = J->ws->R;
+  const uint64_t *D = J->ws->D;
+  size_t lo = (size_t)blk * J->bw, hi = lo + J->bw, j;
+  int any = 0;
+  for (j = lo; j < hi; j++) {
+    if (!D[j]) continue;
+    any = 1;
+    Q[j] |= D[j];
+    mark(J->wb, j, D[j], v);
+  }
+  J->dz[blk] = (uint8_t)any;
 }
 
 /* from the source (the header's Q_L): Q_0 the subsets of the source's
 ** cells of W; Q_{L+1} is Q_L with the subsets x + c for x new in Q_L
 ** (|x| < N, c free and supported in x) and every subset of those: R_L's
-** builder run the other way, with removals closing downwards */
-static int build_from(wbuild *wb, wsets *ws) {
-  wgeo G;
-  int rc, L, l;
-  size_t i, j;
-  uint64_t *Q, *P, *E, *D;
-  if ((rc = geo_init(&G, wb, ws)) != PN_OK) return rc;
-  Q = ws->R; P = ws->P; E = ws->Y; D = ws->D;
-  level0(&G, wb, Q, 0);
-  /* D: the subsets new at the last level; a subset new at level L + 1 is
-  ** one placement from a subset new at level L, or below such a one */
-  memcpy(D, Q, G.nw * sizeof *D);
+** builder run the other way, with removals closing downwards.  D holds
+** the subsets new at the last level; a subset new at level L + 1 is one
+** placement from a subset new at level L, or below such a one.  While
+** the new level is closed downwards one removal at a time, E (in Y)
+** holds the last subsets added and pz the blocks where E has a word */
+static int build_from(crew *c) {
+  wjob *J = c->J;
+  int L, blk, rc;
   for (L = 0; L < 254; L++) {
-    int any = 0, more;
-    if ((rc = stopped(wb->lim, wb->t0)) != 0) return rc;
-    /* P: a coin put on a free cell l of a subset of D with room for it,
-    ** supported there */
-    memset(P, 0, G.nw * sizeof *P);
-    for (i = 0; i < G.nw; i++) {
-      uint64_t di = D[i] & room(&G, G.N - 1 - __builtin_popcountll(i));
-      if (!di) continue;
-      for (l = 0; l < G.n; l++) {
-        size_t hb = l >= 6 ? (size_t)1 << (l - 6) : 0;
-        uint64_t q = hb ? ((i & hb) ? 0 : di) : di & G.without[l];
-        int t;
-        if (!q) continue;
-        t = G.need[l] - __builtin_popcountll(i & G.hi[l]);
-        if (t > 7) continue;
-        if (t > 0) q &= G.sup[l][t];
-        if (hb) P[i | hb] |= q;
-        else P[i] |= q << (1u << l);
-      }
+    phase(c);
+    while ((blk = take(c)) >= 0) from_p(J, blk);
+    crew_sync(c);
+    phase(c);
+    while ((blk = take(c)) >= 0) from_d(J, blk);
+    crew_sync(c);
+    for (;;) {
+      phase(c);
+      while ((blk = take(c)) >= 0) from_down(J, blk);
+      crew_sync(c);
+      phase(c);
+      while ((blk = take(c)) >= 0) from_more(J, blk);
+      crew_sync(c);
+      if (!any_block(J->pz, J->b)) break;
     }
-    /* the new level, D: P and the subsets below it not yet in Q, closed
-    ** downwards one removal at a time (E: the last ones added) */
-    for (j = 0; j < G.nw; j++) {
-      D[j] = P[j] & ~Q[j] & G.valid;
-      E[j] = D[j];
-    }
-    do {
-      more = 0;
-      memset(P, 0, G.nw * sizeof *P);
-      for (i = 0; i < G.nw; i++) {
-        uint64_t x = E[i];
-        if (!x) continue;
-        for (l = 0; l < G.n; l++) {
-          size_t hb = l >= 6 ? (size_t)1 << (l - 6) : 0;
-          if (hb) {
-            if (i & hb) P[i ^ hb] |= x;
-          } else {
-            P[i] |= (x & G.with[l]) >> (1u << l);
-          }
-        }
-      }
-      for (j = 0; j < G.nw; j++) {
-        E[j] = P[j] & ~Q[j] & ~D[j] & G.valid;
-        if (E[j]) { D[j] |= E[j]; more = 1; }
-      }
-    } while (more);
-    for (j = 0; j < G.nw; j++) {
-      if (!D[j]) continue;
-      any = 1;
-      Q[j] |= D[j];
-      mark(wb, j, D[j], L + 1);
-    }
-    if (!any) break;
+    phase(c);
+    while ((blk = take(c)) >= 0) from_new(J, blk, L + 1);
+    if ((rc = level_end(c)) != PN_OK) return rc;
+    if (!any_block(J->dz, J->b)) break;
   }
   return PN_OK;
 }
@@ -525,50 +833,95 @@ static int build_from(wbuild *wb, wsets *ws) {
 typedef struct pbuild {
   pn_pdb *p;
   wbuild w[PN_PDB_MAXWIN];
+  int nteam;                    /* the first nteam windows: by the team */
+  int b;                        /* their blocks: 2^b */
   int next, failed, done;       /* under lock */
   const pn_limits *lim;         /* its progress: a line per window */
   double c0;
   pthread_mutex_t lock;
   team tm;
+  wjob job;                     /* the team's window */
+  wsets ws;                     /* its bit sets */
 } pbuild;
 
-/* one thread: windows taken one at a time, the largest first */
+typedef struct bworker {
+  pbuild *pb;
+  int k;
+} bworker;
+
+/* a window built: its verdict, and a progress line */
+static void built(pbuild *pb, int i, int rc) {
+  pthread_mutex_lock(&pb->lock);
+  pb->w[i].rc = rc;
+  pb->failed |= rc != PN_OK;
+  pb->done++;
+  if (rc == PN_OK && pb->lim && pb->lim->progress) {
+    pn_progress p;
+    memset(&p, 0, sizeof p);
+    p.phase = pb->p->from ? "pattern db from the start"
+                          : "pattern db toward the goal";
+    p.depth = pb->done;
+    p.total = pb->p->nwin;
+    p.seconds = pn_clock() - pb->c0;
+    pb->lim->progress(&p, pb->lim->progress_ud);
+  }
+  pthread_mutex_unlock(&pb->lock);
+}
+
+/* window i by the crew c (its lead first sets c->J up) */
+static int build_window(pbuild *pb, crew *c, int i, int b, wsets *ws) {
+  wjob *J = c->J;
+  int up = !pb->p->from, blk, rc;
+  if (c->k == 0) {
+    memset(J, 0, sizeof *J);
+    J->wb = &pb->w[i];
+    J->ws = ws;
+    J->b = b;
+    J->rc = job_start(J);
+  }
+  crew_sync(c);
+  if (J->rc != PN_OK) return J->rc;
+  phase(c);
+  while ((blk = take(c)) >= 0) job_level0(J, blk, up);
+  if ((rc = level_end(c)) != PN_OK) return rc;
+  return up ? build_toward(c) : build_from(c);
+}
+
+/* one thread: the team's windows with the others, then its own windows,
+** taken one at a time, the largest first */
 static void build_job(void *ud) {
-  pbuild *pb = *(pbuild **)ud;
+  bworker *bw = ud;
+  pbuild *pb = bw->pb;
+  crew c;
+  wjob own;
   wsets ws;
+  int i, rc;
+  memset(&c, 0, sizeof c);
+  c.tm = &pb->tm;
+  c.k = bw->k;
+  c.J = &pb->job;
+  for (i = 0; i < pb->nteam && !pb->failed; i++) {
+    c.phase = 0;
+    rc = build_window(pb, &c, i, pb->b, &pb->ws);
+    if (c.k == 0) built(pb, i, rc);
+    crew_sync(&c);              /* before the lead sets the next one up */
+  }
   memset(&ws, 0, sizeof ws);
   for (;;) {
-    int i, rc;
     pthread_mutex_lock(&pb->lock);
     i = pb->failed ? pb->p->nwin : pb->next++;
     pthread_mutex_unlock(&pb->lock);
-    if (i >= pb->p->nwin) {
-      wsets_free(&ws);
-      return;
-    }
-    rc = pb->p->from ? build_from(&pb->w[i], &ws)
-                     : build_toward(&pb->w[i], &ws);
-    pthread_mutex_lock(&pb->lock);
-    pb->w[i].rc = rc;
-    pb->failed |= rc != PN_OK;
-    pb->done++;
-    if (rc == PN_OK && pb->lim && pb->lim->progress) {
-      pn_progress p;
-      memset(&p, 0, sizeof p);
-      p.phase = pb->p->from ? "pattern db from the start"
-                            : "pattern db toward the goal";
-      p.depth = pb->done;
-      p.total = pb->p->nwin;
-      p.seconds = pn_clock() - pb->c0;
-      pb->lim->progress(&p, pb->lim->progress_ud);
-    }
-    pthread_mutex_unlock(&pb->lock);
+    if (i >= pb->p->nwin) break;
+    memset(&c, 0, sizeof c);
+    c.J = &own;
+    built(pb, i, build_window(pb, &c, i, 0, &ws));
   }
+  wsets_free(&ws);
 }
 
 static void *build_main(void *ud) {
-  pbuild *pb = *(pbuild **)ud;
-  team_serve(&pb->tm, build_job, ud);
+  bworker *bw = ud;
+  team_serve(&bw->pb->tm, build_job, ud);
   return NULL;
 }
 
@@ -607,7 +960,8 @@ int pn_pdb_build_nbr(pn_pdb *p, const uint64_t (*nbr)[PN_PDB_WORDS], int d,
                      int ncoin, const uint64_t goal[PN_PDB_WORDS],
                      int threads, const pn_limits *lim, double t0,
                      pn_error *err) {
-  pbuild pb, *each[MAXTHREADS];
+  pbuild pb;
+  bworker each[MAXTHREADS];
   int i, nt, rc = PN_OK;
   double c0 = pn_clock();
   memset(&pb, 0, sizeof pb);
@@ -663,14 +1017,26 @@ int pn_pdb_build_nbr(pn_pdb *p, const uint64_t (*nbr)[PN_PDB_WORDS], int d,
       pb.w[k - 1] = t;
     }
   pthread_mutex_init(&pb.lock, NULL);
-  nt = threads < 1 ? 1 : threads > 8 ? 8 : threads;
-  if (nt > p->nwin) nt = p->nwin;
-  for (i = 0; i < nt; i++) each[i] = &pb;
+  nt = clamp_threads(threads);
+  /* decided on the threads asked for: if fewer start, the build takes
+  ** no more memory than planned */
+  pb.nteam = team_windows(p, nt);
+  if (!pb.nteam && nt > p->nwin) nt = p->nwin;
+  for (i = 0; i < nt; i++) {
+    each[i].pb = &pb;
+    each[i].k = i;
+  }
   team_start(&pb.tm, nt, build_main, each, sizeof each[0]);
-  team_ready(&pb.tm);
+  nt = team_ready(&pb.tm);
+  if (nt < 2) pb.nteam = 0;
+  pb.next = pb.nteam;
+  /* blocks: four for each thread or more, up to 64 */
+  for (pb.b = 2; pb.b < 6 && 1 << pb.b < 4 * nt; pb.b++) {}
   team_round(&pb.tm, build_job, &each[0], 0);
   team_stop(&pb.tm);
+  p->team = pb.nteam;
   pthread_mutex_destroy(&pb.lock);
+  wsets_free(&pb.ws);
   for (i = 0; i < p->nwin && rc == PN_OK; i++) rc = pb.w[i].rc;
   for (i = 0; i < p->nbits && rc == PN_OK; i++) {
     int w = p->bitwin[i], k = p->wn[w];

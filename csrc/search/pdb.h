@@ -67,10 +67,11 @@ typedef struct pn_pdb {
   int bitwin[PN_PDB_MAXWIN];      /* their windows */
   uint64_t *bits[PN_PDB_MAXWIN];
   size_t bytes;                   /* of the tables */
-  size_t work;                    /* more bytes while building */
+  size_t work;                    /* more bytes while building (plan_fit) */
   int maxcells;
   int from;                       /* bounds from a source, not to a goal */
   double seconds;                 /* to build */
+  int team;                       /* windows built by all threads at once */
 } pn_pdb;
 
 /* choose the windows (no tables yet) on a window w of up to 256 cells
@@ -82,10 +83,10 @@ typedef struct pn_pdb {
 int pn_pdb_plan_cells(pn_pdb *p, int ncoin, const pn_board *w,
                       int maxcells);
 /* the largest windows of at most `want` cells (0: def), down to 8, whose
-** tables and building take at most `budget` bytes: 1 with p planned, 0
-** (p cleared) when none fit */
+** tables and building on `threads` threads take at most `budget` bytes:
+** 1 with p planned, 0 (p cleared) when none fit */
 int pn_pdb_plan_fit(pn_pdb *p, int ncoin, const pn_board *w, int want,
-                    int def, size_t budget);
+                    int def, size_t budget, int threads);
 /* build the tables for the goal cells `goal` (the union of the goal's
 ** classes), or from them when p->from is set; PN_EINTR / PN_ELIMIT when
 ** lim stops it (t0: when the limits' clock started), PN_ENOMEM when an

@@ -650,7 +650,7 @@ static int wide_tables(pn_widegame *wg, const pn_searchopts *o,
   double t0 = pn_clock();
   if (wg->npat != 1 || (o && o->pdb < 0)) return PN_OK;
   if (!pn_pdb_plan_fit(pdb, wg->ncoin, wg->w, o ? o->pdb : 0, WIDE_PDBCELLS,
-                       lim->max_memory / 4))
+                       lim->max_memory / 4, threads))
     return PN_OK;
   rc = pn_pdb_build_nbr(pdb, (const uint64_t (*)[PN_PDB_WORDS])wg->nbrw,
                         wg->d, wg->ncoin, wg->pat[0], threads, lim, t0, err);
