@@ -16,6 +16,8 @@
 #include "search/wide.h"         /* the wide game's move pruning */
 #include "search/coins.h"        /* and the bitboards' */
 #include "search/pdb.h"          /* window pattern databases */
+#include "core/slots.h"          /* the visited set's rehash by threads */
+#include <pthread.h>
 
 static int ntest = 0, nfail = 0;
 
@@ -904,6 +906,93 @@ static void test_pdb_threads(void) {
   ok(same, "pattern databases: the same tables on 1, 2, 3 and 16 threads");
 }
 
+/*
+** A table's keys moved to a table half as large again, or to a smaller
+** one all but full (keys past the chunks' shares of it, more than a
+** chunk notes one by one), by three threads at once (core/slots.h's
+** shared rehash), in 1, 3 and 64 chunks: every key found, nothing else,
+** each after a run of held slots from its home, the values moved with
+** them.  The hash is the key itself, so the homes are chosen: spread
+** out, or a quarter of them in a sixty-fourth of the table and some at
+** its very end (a run that wraps around)
+*/
+static uint64_t same_hash(const void *ctx, uint64_t w) {
+  (void)ctx;
+  return w;
+}
+
+static void note_moved(void *ctx, size_t i, size_t j) {
+  ((uint32_t *)ctx)[j] = (uint32_t)i + 1;
+}
+
+static void *rehash_thread(void *r) {
+  pn_rehash_chunks(r, same_hash, note_moved);
+  return NULL;
+}
+
+static int probe_same(const void *ctx, uint64_t w) {
+  return w == *(const uint64_t *)ctx;
+}
+
+static void test_rehash_shared(void) {
+  static const int chunks[] = { 1, 3, 64 };
+  enum { OCAP = 40000, NCAP = 60000, NKEY = 27000 };
+  uint64_t *old = calloc(OCAP, sizeof *old), *nw = calloc(NCAP, sizeof *nw);
+  uint32_t *from = calloc(NCAP, sizeof *from);
+  size_t ncap, nc;
+  pn_rehash *r = malloc(sizeof *r);
+  uint64_t x = 99;
+  int skew, ci, good = old && nw && from && r, wrapped = 0, noted = 0;
+  for (nc = 0; nc < 2; nc++)
+  for (ncap = nc ? NKEY + 200 : NCAP, skew = 0; skew < 2 && good; skew++)
+    for (ci = 0; ci < 3 && good; ci++) {
+      pthread_t th[3];
+      size_t i, j, held = 0;
+      int k, t;
+      memset(old, 0, OCAP * sizeof *old);
+      for (k = 0; k < NKEY; k++) {             /* distinct keys, never 0 */
+        uint64_t lo = xorshift(&x) & 0xffffffffu, w;
+        if (skew && k % 4 == 0) lo = lo >> 6 | 0x80000000u;  /* 1/64 */
+        if (skew && k % 97 == 0) lo |= 0xfff00000u;     /* the end */
+        w = (uint64_t)(k + 1) << 32 | lo;
+        j = pn_slots_probe(old, OCAP, w, probe_same, &w, &(uint64_t){0});
+        old[j] = w;
+      }
+      wrapped |= old[0] != 0;
+      memset(nw, 0, NCAP * sizeof *nw);
+      memset(from, 0, NCAP * sizeof *from);
+      r->old = old; r->ocap = OCAP; r->nw = nw; r->ncap = ncap;
+      r->ctx = from;
+      pn_rehash_plan(r, chunks[ci]);
+      for (t = 0; t < 3; t++) pthread_create(&th[t], NULL, rehash_thread, r);
+      for (t = 0; t < 3; t++) pthread_join(th[t], NULL);
+      for (k = 0; k < r->nk; k++) noted |= r->stop[k] < r->at[k + 1];
+      pn_rehash_finish(r, same_hash, note_moved);
+      for (j = 0; j < NCAP && good; j++) {
+        size_t h;
+        if (!nw[j]) continue;
+        held++;
+        good &= j < ncap && from[j] > 0 && old[from[j] - 1] == nw[j];
+        for (h = pn_slot_home(nw[j], ncap); h != j && good;
+             h = pn_slot_next(h, ncap))
+          good &= nw[h] != 0;
+      }
+      for (i = 0; i < OCAP && good; i++)
+        if (old[i]) {
+          uint64_t w = old[i], got;
+          j = pn_slots_probe(nw, ncap, w, probe_same, &w, &got);
+          good &= got == w;
+        }
+      good &= held == NKEY;
+    }
+  ok(good && wrapped && noted, "slots: a rehash shared by threads holds "
+     "every key after a run from its home, in 1, 3 and 64 chunks");
+  free(old);
+  free(nw);
+  free(from);
+  free(r);
+}
+
 int main(void) {
   alarm(600);                   /* a hang (a thread team's) fails the run */
   test_packing();
@@ -919,6 +1008,7 @@ int main(void) {
   test_wide_pruning();
   test_coin_pruning();
   test_pdb_threads();
+  test_rehash_shared();
   printf("1..%d\n", ntest);
   return nfail != 0;
 }

@@ -118,6 +118,7 @@
 #define MINPIECE 2                 /*   and at least */
 #define APAR 32                    /* smaller batches on one thread */
 #define CLOSEAHEAD 8               /* entries fetched ahead in phase 2 */
+#define REHASH_TEAM 65536          /* slots from which the team rehashes */
 /* the expanded states whose tags a partition notes, at most: the path
 ** back from the goal walks predecessors until it meets them (the first
 ** expanded, nearest the start) */
@@ -205,6 +206,8 @@ struct astar {
   abatch ab[2];                     /* in phase 2 and in phase 1, in turn */
   void *lists;                      /* their pieces' lists, one mapping */
   size_t lbytes;
+  pn_rehash *rh;                    /* a table the workers rehash */
+  pn_rehash rehash;
   abatch *p1;                       /* the batch of the workers' phase 1 */
   abatch *p2;                       /* the batch whose inserts they share */
   int nextpart;                     /* partitions of p2 taken (atomic) */
@@ -541,6 +544,10 @@ static void split_take(astar *a, abatch *B);
 static void astar_job(void *ud) {
   aworker *w = ud;
   astar *a = w->a;
+  if (a->rh) {
+    tab_rehash_chunks(a->rh);
+    return;
+  }
   if (a->p2) {
     split_take(a, a->p2);
     team_sync(&a->tm);
@@ -794,18 +801,31 @@ static size_t listed_in(const abatch *B, int p) {
   return n;
 }
 
+/* a table's keys moved to its new slots by every thread of the team,
+** between rounds (tab_grow_by) */
+static void astar_rehash(void *ud, pn_rehash *r) {
+  astar *a = ud;
+  pn_rehash_plan(r, 4 * a->tm.n);
+  a->rh = r;
+  team_round(&a->tm, astar_job, &a->w[0], 0);
+  a->rh = NULL;
+}
+
 /* room in every table for what B listed there, made before B's phase 2
-** (by the thread that pops; no other reads the tables then): no table
-** grows while threads insert or read, and every number of threads grows
-** them at the same batches.  0 when the budget refuses */
+** (led by the thread that pops; no other reads the tables then): no
+** table grows while threads insert or read, and every number of threads
+** grows them at the same batches.  A large table's keys are moved by
+** the team.  0 when the budget refuses */
 static int astar_reserve(astar *a, const abatch *B) {
   size_t ne[NPART] = { 0 }, i;
   int p;
   for (p = 0; p < NPART; p++) {
     keytab *t = &a->t[p];
     size_t n = listed_in(B, p);
+    int shared = a->tm.n > 1 && t->cap >= REHASH_TEAM;
     while (t->n + n >= t->full)
-      if (!tab_grow(t)) return 0;
+      if (!tab_grow_by(t, &a->rehash, shared ? astar_rehash : NULL, a))
+        return 0;
   }
   /* the notes of its entries */
   for (i = 0; a->noting && !B->re && i < B->nb; i++) ne[B->epart[i]]++;

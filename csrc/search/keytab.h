@@ -100,7 +100,12 @@ static inline void key_moved(void *ctx, size_t i, size_t j) {
   c->nv[j] = c->ov[i];
 }
 
-static inline int tab_grow(keytab *t) {
+/* grown by half (fourfold while small), its keys moved by this thread,
+** or with share(ud, r) (unless NULL), which plans r's chunks
+** (pn_rehash_plan) and runs tab_rehash_chunks(r) on every thread of a
+** team; 0 when the budget refuses */
+static inline int tab_grow_by(keytab *t, pn_rehash *r,
+                              void (*share)(void *, pn_rehash *), void *ud) {
   size_t ncap;
   uint64_t *k;
   uint8_t *v = NULL;
@@ -115,13 +120,31 @@ static inline int tab_grow(keytab *t) {
     return 0;
   }
   c.key = 0; c.sh = t->packed ? 8 : 0; c.ov = t->val; c.nv = v;
-  pn_slots_rehash(t->keys, t->cap, k, ncap, key_hash,
-                  t->packed ? NULL : key_moved, &c);
+  if (share) {
+    r->old = t->keys; r->ocap = t->cap; r->nw = k; r->ncap = ncap;
+    r->ctx = &c;
+    share(ud, r);
+    pn_rehash_finish(r, key_hash, t->packed ? NULL : key_moved);
+  } else {
+    pn_slots_rehash(t->keys, t->cap, k, ncap, key_hash,
+                    t->packed ? NULL : key_moved, &c);
+  }
   pn_slots_give(t->b, t->keys, t->cap * sizeof *k);
   if (t->val) pn_slots_give(t->b, t->val, t->cap);
   t->keys = k; t->val = v; t->cap = ncap;
   t->full = pn_slots_full(ncap);
   return 1;
+}
+
+static inline int tab_grow(keytab *t) {
+  return tab_grow_by(t, NULL, NULL, NULL);
+}
+
+/* a thread's share of a table's keys moved (tab_grow_by) */
+static inline void tab_rehash_chunks(pn_rehash *r) {
+  const keyctx *c = r->ctx;
+  if (c->nv) pn_rehash_chunks(r, key_hash, key_moved);
+  else pn_rehash_chunks(r, key_hash, NULL);
 }
 
 static inline void tab_free(keytab *t) {
