@@ -164,9 +164,10 @@ function P.T()
     anchor = "Chaffin: about 68 GB and 30 h per start letter" })
 end
 
--- part P: threads.  The complete table of a font5x7 start letter and A*
--- on font5x9 F-R, each thread count in a process of its own; ratios
--- against 2 threads (the issue's anchor) and 1
+-- part P: threads.  The complete table of a font5x7 start letter, A*
+-- on font5x9 F-R, and the pattern databases of one window of 27 cells
+-- (built by all the threads together), each thread count in a process
+-- of its own; ratios against 2 threads (the issue's anchor) and 1
 function P.P()
   begin()
   say("\n## P. threads: the full-space search and A*\n")
@@ -184,18 +185,25 @@ function P.P()
     local asec, pdb, states, moves, chaffin =
       line:match("^(%S+) (%S+) (%d+) (%d+) (%d+)")
     assert(asec and moves == chaffin, "part P: A* failed: " .. line)
+    f = io.popen("build/penny bench/pdb_window.lua " .. n .. " 2>/dev/null")
+    line = f:read("a")
+    f:close()
+    local wsec = line:match("^(%S+) %d+ 1")
+    assert(wsec, "part P: the one window's databases failed: " .. line)
     rows[#rows + 1] = { n = n, t = tsec, a = tonumber(asec), pdb = tonumber(pdb),
-                        states = tonumber(states) }
+                        states = tonumber(states), w = tonumber(wsec) }
     at[n] = rows[#rows]
   end
   say("| threads | table, font5x7 %s: s | x 1 thread | x 2 threads | A*, font5x9 F-R: s "
-    .. "| of which databases | states | x 1 thread | x 2 threads |", letter)
-  say("|---|---|---|---|---|---|---|---|---|")
+    .. "| of which databases | states | x 1 thread | x 2 threads "
+    .. "| databases, one 27-cell window: s | x 1 thread |", letter)
+  say("|---|---|---|---|---|---|---|---|---|---|---|")
   local function x(base, v) return base and string.format("%.2f", base / v) or "" end
   for _, r in ipairs(rows) do
-    say("| %d | %.1f | %s | %s | %.1f | %.1f | %d | %s | %s |", r.n, r.t,
+    say("| %d | %.1f | %s | %s | %.1f | %.1f | %d | %s | %s | %.2f | %s |", r.n, r.t,
       x(at[1] and at[1].t, r.t), x(at[2] and at[2].t, r.t), r.a, r.pdb, r.states,
-      x(at[1] and at[1].a, r.a), x(at[2] and at[2].a, r.a))
+      x(at[1] and at[1].a, r.a), x(at[2] and at[2].a, r.a), r.w,
+      x(at[1] and at[1].w, r.w))
   end
   local top = rows[#rows]
   result("P", { workload = "threads: font5x7 letter " .. letter .. "'s complete table, "

@@ -477,7 +477,8 @@ typedef struct wjob {
   size_t bw;                    /* words of a block */
   unsigned next[4];             /* blocks handed out, phase m at m % 4 */
   uint8_t dz[64], pz[64];       /* blocks of D, of P (E) with a word set */
-  int rc;
+  int start;                    /* job_start's verdict */
+  int rc;                       /* the last level's (level_end) */
 } wjob;
 
 typedef struct crew {
@@ -877,10 +878,12 @@ static int build_window(pbuild *pb, crew *c, int i, int b, wsets *ws) {
     J->wb = &pb->w[i];
     J->ws = ws;
     J->b = b;
-    J->rc = job_start(J);
+    J->start = job_start(J);
   }
   crew_sync(c);
-  if (J->rc != PN_OK) return J->rc;
+  /* (a field of its own: the lead's level_end may write J->rc before a
+  ** slower thread has read this) */
+  if (J->start != PN_OK) return J->start;
   phase(c);
   while ((blk = take(c)) >= 0) job_level0(J, blk, up);
   if ((rc = level_end(c)) != PN_OK) return rc;
