@@ -6,11 +6,12 @@ other letters, no paths), for part M of bench/run.lua, which runs it
 under build/penny (threads) and under mpirun build/penny-mpi (processes),
 and for the font5x9 table in BENCHMARKS.md.  Prints one line:
   seconds reached maxdepth bytes-sent peak-bytes layers distances
-    windows memory chaffin
+    windows memory chaffin cpu-seconds
 where windows is the number of windows of the bitmap of lifted sets (0:
 whole), memory the search's own figure of its bytes, and chaffin the
 number of distances equal to Chaffin's optimal lengths out of those
-compared; then the hardest configuration found.
+compared, and cpu-seconds the process's CPU time (all its threads); then
+the hardest configuration found.
 ]==]
 local cs = require "penny.coinsliding"
 
@@ -41,7 +42,7 @@ for i, key in ipairs(keys) do
   local sol = corpus.solutions[font][key]
   if sol and #sol == t.dist[i] then equal = equal + 1 end
 end
-print(string.format("%.3f %d %d %d %d %s %s %d %d %d/%d", t.seconds, t.reached,
-  t.maxdepth, t.sent, peak, table.concat(t.layers, ","),
-  table.concat(t.dist, ","), t.windows, t.memory, equal, #keys))
+print(string.format("%.3f %d %d %d %d %s %s %d %d %d/%d %.1f", t.seconds,
+  t.reached, t.maxdepth, t.sent, peak, table.concat(t.layers, ","),
+  table.concat(t.dist, ","), t.windows, t.memory, equal, #keys, os.clock()))
 if t.hardest then print(t.hardest) end

@@ -83,7 +83,8 @@ local function table_line(text)
   return { seconds = tonumber(sec), reached = tonumber(reached),
     maxdepth = tonumber(maxdepth), peak = tonumber(peak), layers = layers,
     dists = dists, windows = tonumber(windows), memory = tonumber(memory),
-    chaffin = chaffin, hardest = text:match("^[^\n]*\n(.*)$") }
+    chaffin = chaffin, hardest = text:match("^[^\n]*\n(.*)$"),
+    cpu = tonumber(text:match("^%S+ %d+ %d+ %d+ %d+ %S+ %S+ %d+ %d+ %S+ (%S+)")) }
 end
 
 local function run_table(args)
@@ -182,28 +183,32 @@ function P.P()
     local f = io.popen("build/penny bench/astar_one.lua font5x9 F-R " .. n .. " 2>/dev/null")
     local line = f:read("a")
     f:close()
-    local asec, pdb, states, moves, chaffin =
-      line:match("^(%S+) (%S+) (%d+) (%d+) (%d+)")
+    local asec, pdb, states, moves, chaffin, acpu =
+      line:match("^(%S+) (%S+) (%d+) (%d+) (%d+) (%S+)")
     assert(asec and moves == chaffin, "part P: A* failed: " .. line)
     f = io.popen("build/penny bench/pdb_window.lua " .. n .. " 2>/dev/null")
     line = f:read("a")
     f:close()
     local wsec = line:match("^(%S+) %d+ 1")
     assert(wsec, "part P: the one window's databases failed: " .. line)
-    rows[#rows + 1] = { n = n, t = tsec, a = tonumber(asec), pdb = tonumber(pdb),
+    rows[#rows + 1] = { n = n, t = tsec, tcpu = t.cpu, a = tonumber(asec),
+                        acpu = tonumber(acpu), pdb = tonumber(pdb),
                         states = tonumber(states), w = tonumber(wsec) }
     at[n] = rows[#rows]
   end
-  say("| threads | table, font5x7 %s: s | x 1 thread | x 2 threads | A*, font5x9 F-R: s "
-    .. "| of which databases | states | x 1 thread | x 2 threads "
-    .. "| databases, one 27-cell window: s | x 1 thread |", letter)
-  say("|---|---|---|---|---|---|---|---|---|---|---|")
+  -- CPU seconds (all threads): where they grow with the threads for the
+  -- same work, each thread does its share slower (memory, caches)
+  say("| threads | table, font5x7 %s: s | CPU s | x 1 thread | x 2 threads "
+    .. "| A*, font5x9 F-R: s | CPU s | of which databases | states | x 1 thread "
+    .. "| x 2 threads | databases, one 27-cell window: s | x 1 thread |", letter)
+  say("|---|---|---|---|---|---|---|---|---|---|---|---|---|")
   local function x(base, v) return base and string.format("%.2f", base / v) or "" end
+  local function c(v) return v and string.format("%.1f", v) or "" end
   for _, r in ipairs(rows) do
-    say("| %d | %.1f | %s | %s | %.1f | %.1f | %d | %s | %s | %.2f | %s |", r.n, r.t,
-      x(at[1] and at[1].t, r.t), x(at[2] and at[2].t, r.t), r.a, r.pdb, r.states,
-      x(at[1] and at[1].a, r.a), x(at[2] and at[2].a, r.a), r.w,
-      x(at[1] and at[1].w, r.w))
+    say("| %d | %.1f | %s | %s | %s | %.1f | %s | %.1f | %d | %s | %s | %.2f | %s |",
+      r.n, r.t, c(r.tcpu), x(at[1] and at[1].t, r.t), x(at[2] and at[2].t, r.t),
+      r.a, c(r.acpu), r.pdb, r.states, x(at[1] and at[1].a, r.a),
+      x(at[2] and at[2].a, r.a), r.w, x(at[1] and at[1].w, r.w))
   end
   local top = rows[#rows]
   result("P", { workload = "threads: font5x7 letter " .. letter .. "'s complete table, "
