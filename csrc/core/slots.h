@@ -126,8 +126,19 @@ static inline size_t pn_slots_probe(const uint64_t *s, size_t cap,
 ** a page read first is mapped to the zero page, and faults again when
 ** written (a rehash probes before it writes).  About 6% of the time of
 ** A*'s rehashes on one thread (font5x9 L-U), 15% on two */
-static inline void pn_slots_fault(uint64_t *s, size_t cap) {
-  if (cap * sizeof *s >= PN_BIGTAB) memset(s, 0, cap * sizeof *s);
+static inline void pn_slots_fault(uint64_t *s, size_t cap, size_t lo,
+                                  size_t hi) {
+  if (cap * sizeof *s >= PN_BIGTAB) memset(s + lo, 0, (hi - lo) * sizeof *s);
+}
+
+/* word w, whose hash is h, put in the first free slot from its home in s
+** (cap slots): that slot */
+static inline size_t pn_slots_place(uint64_t *s, size_t cap, uint64_t w,
+                                    uint64_t h) {
+  size_t j;
+  for (j = pn_slot_home(h, cap); s[j]; j = pn_slot_next(j, cap)) {}
+  s[j] = w;
+  return j;
 }
 
 /*
@@ -142,12 +153,10 @@ static inline void pn_slots_rehash(const uint64_t *old, size_t ocap,
                                    void (*moved)(void *, size_t, size_t),
                                    void *ctx) {
   size_t i, j;
-  pn_slots_fault(nw, ncap);
+  pn_slots_fault(nw, ncap, 0, ncap);
   for (i = 0; i < ocap; i++)
     if (old[i]) {
-      for (j = pn_slot_home(hash(ctx, old[i]), ncap); nw[j];
-           j = pn_slot_next(j, ncap)) {}
-      nw[j] = old[i];
+      j = pn_slots_place(nw, ncap, old[i], hash(ctx, old[i]));
       if (moved) moved(ctx, i, j);
     }
 }
@@ -205,10 +214,8 @@ static inline void pn_rehash_plan(pn_rehash *r, int nk) {
 static inline void pn_rehash_one(const pn_rehash *r, size_t i,
                                  uint64_t (*hash)(const void *, uint64_t),
                                  void (*moved)(void *, size_t, size_t)) {
-  size_t j;
-  for (j = pn_slot_home(hash(r->ctx, r->old[i]), r->ncap); r->nw[j];
-       j = pn_slot_next(j, r->ncap)) {}
-  r->nw[j] = r->old[i];
+  size_t j = pn_slots_place(r->nw, r->ncap, r->old[i],
+                            hash(r->ctx, r->old[i]));
   if (moved) moved(r->ctx, i, j);
 }
 
@@ -225,8 +232,7 @@ static inline void pn_rehash_chunks(pn_rehash *r,
     size_t i, j;
     r->nleft[k] = 0;
     r->stop[k] = r->at[k + 1];
-    if (r->ncap * sizeof *r->nw >= PN_BIGTAB)     /* pn_slots_fault */
-      memset(r->nw + lo, 0, (hi - lo) * sizeof *r->nw);
+    pn_slots_fault(r->nw, r->ncap, lo, hi);
     for (i = r->at[k]; i < r->at[k + 1]; i++) {
       if (!r->old[i]) continue;
       j = pn_slot_home(hash(r->ctx, r->old[i]), r->ncap);
