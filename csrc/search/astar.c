@@ -24,12 +24,15 @@
 **      are listed with their f: those the table does not hold as cheaply,
 **      or all of them when one thread does the phase and the heuristic
 **      costs less than the probe (pn_keygame.h_cheap): phase 2 probes
-**      each anyway.  The heuristic is computed here.
+**      each anyway.  The heuristic is computed here.  When nothing writes
+**      the table meanwhile, phase 1 also closes the states it expands,
+**      their slots at hand (closing is what phase 2 would do first, and
+**      changes nothing phase 1 decides: below).
 **   2. the successors are inserted and pushed on their buckets in batch
 **      order.  On one thread, for a small batch and under partial
 **      expansion, one thread walks the lists in order: it checks each
-**      entry against the table again, closes its state, inserts its
-**      successors and pushes them.  Else the threads take partitions of
+**      entry against the table again and closes its state (unless
+**      phase 1 did), inserts its successors and pushes them.  Else the threads take partitions of
 **      the table (below) and each inserts, in batch order, the successors
 **      phase 1 listed there; then one thread walks the lists in order and
 **      pushes those they let in, while the others take the next batch's
@@ -62,7 +65,9 @@
 ** batch before was inserted, with nothing writing the table, and the
 ** batch's own inserts cannot make its entries stale (a batch is one cost
 ** g; its successors cost g + 1, and no key is twice in one cost of one
-** bucket).  The one walk in order pushes, so the buckets are filled the
+** bucket).  For the same reasons phase 1 may close them: a successor of
+** the batch that is one of its entries is held at cost g, below g + 1,
+** closed or not.  The one walk in order pushes, so the buckets are filled the
 ** same way too.  So the search is the same for any number of threads.
 ** With a consistent heuristic, every state of the lowest bucket has its
 ** least cost, so expanding a batch of them before the successors of the
@@ -149,18 +154,25 @@ typedef struct aworker {
   scratch sc;
   int *hs;                          /* bounds of successors (succ_h) */
   uint64_t *hh;                     /* hashes of successors (pn_mix64) */
+  listed *lc;                       /* a piece's successors in batch order
+                                    ** (threads: group copies them) */
   size_t maxc, maxl;                /* the most successors a piece of its
                                     ** listed and left out (lists_dirty) */
 } aworker;
 
-/* what phase 1 lists for one piece of a batch, entry after entry */
+/* what phase 1 lists for one piece of a batch, entry after entry; on
+** more threads than one, grouped by partition (in batch order within
+** each), so that a thread inserting a partition reads its successors
+** from lines of their own, not one line per successor written by
+** another core */
 typedef struct apiece {
   listed *c;                        /* successors listed */
   size_t nc;                        /* how many */
   leftout *l;                       /* partial: successors left out */
-  uint32_t *ix;                     /* shared phase 2: c's indices by
-                                    ** partition, in order within each */
-  uint32_t off[NPART + 1];          /* partition p's: ix[off[p]..off[p+1]) */
+  uint32_t *ix;                     /* grouped: the place in c of the
+                                    ** successor j in batch order */
+  uint32_t off[NPART + 1];          /* grouped: partition p's are
+                                    ** c[off[p]..off[p+1]) */
 } apiece;
 
 /* a batch: its entries, and what phase 1 found for each */
@@ -174,8 +186,9 @@ typedef struct abatch {
   int partial;                      /* expanded partially */
   int one;                          /* in one pass (astar_one) */
   int filter;                       /* phase 1 drops what the table holds */
-  int grouped;                      /* phase 1 fills the pieces' ix */
+  int grouped;                      /* phase 1 groups the pieces' lists */
   int exact;                        /* phase 1 read a table nobody wrote */
+  int closing;                      /*   and closed the states it expands */
   size_t stop;                      /* the first goal entry, else nb */
   size_t ps;                        /* entries per piece */
   int npiece;
@@ -380,23 +393,34 @@ static int h_above(const pn_keygame *g, uint64_t key, int bound) {
   return h > bound ? h : 0;
 }
 
-/* the partitions of a piece's successors: counted (the room a batch
-** needs, astar_reserve), and with `ix`, their indices grouped by
-** partition for the threads that share phase 2 */
-static void group(apiece *pc, int ix) {
+/* the nc successors src of a piece into its lists: their partitions
+** counted (the room a batch needs, astar_reserve), and when grouped,
+** copied to c by partition (src is then the worker's own lc) */
+static void group(apiece *pc, listed *src, size_t nc, int grouped) {
   uint32_t at[NPART];
   size_t j;
   int p;
+  pc->nc = nc;
   memset(pc->off, 0, sizeof pc->off);
-  for (j = 0; j < pc->nc; j++) {
-    unsigned q = part_of(pc->c[j].key);
-    pc->c[j].part = (uint8_t)q;
+  for (j = 0; j < nc; j++) {
+    unsigned q = part_of(src[j].key);
+    src[j].part = (uint8_t)q;
     pc->off[q + 1]++;
   }
   for (p = 0; p < NPART; p++) pc->off[p + 1] += pc->off[p];
-  if (!ix) return;
+  if (!grouped) return;
   memcpy(at, pc->off, sizeof at);
-  for (j = 0; j < pc->nc; j++) pc->ix[at[pc->c[j].part]++] = (uint32_t)j;
+  for (j = 0; j < nc; j++) {
+    uint32_t x = at[src[j].part]++;
+    pc->ix[j] = x;
+    pc->c[x] = src[j];
+  }
+}
+
+/* successor j of piece pc, in batch order */
+static inline const listed *listed_at(const abatch *B, const apiece *pc,
+                                      size_t j) {
+  return &pc->c[B->grouped ? pc->ix[j] : j];
 }
 
 /* the successors of the entry e (its key) into w's scratch, with their
@@ -446,6 +470,7 @@ HOT int bound_of(const astar *a, const aworker *w, int j, int gx, int f) {
 static void astar_piece(astar *a, aworker *w, abatch *B, int k) {
   const pn_keygame *g = a->g;
   apiece *pc = &B->piece[k];
+  listed *out = B->grouped ? w->lc : pc->c;
   size_t lo = (size_t)k * B->ps, hi = lo + B->ps < B->nb ? lo + B->ps
                                                           : B->nb, i;
   size_t nc = 0, nl = 0;
@@ -459,7 +484,7 @@ static void astar_piece(astar *a, aworker *w, abatch *B, int k) {
   for (i = lo; i < hi; i++) {
     const uint64_t *e = bentry(a, B, i);
     uint64_t key = entry_key(a, e);
-    uint8_t v;
+    uint8_t v, *sv = NULL;
     int gx, nk, j, m;
     size_t firstc = nc, firstl = nl;
     if (look && i + CLOSEAHEAD < hi)
@@ -472,7 +497,12 @@ static void astar_piece(astar *a, aworker *w, abatch *B, int k) {
     if (B->re) {            /* closed, its cost final, not the goal */
       gx = a->costed ? entry_cost(a, e) : astar_get(a, key) & ~CLOSED;
     } else {
-      v = astar_get(a, key);
+      if (B->closing) {
+        sv = astar_slot(a, key);
+        v = sv ? *sv : NOVAL;
+      } else {
+        v = astar_get(a, key);
+      }
       gx = v & ~CLOSED;
       if (v == NOVAL || (v & CLOSED)
           || (a->costed ? gx != entry_cost(a, e)
@@ -484,6 +514,7 @@ static void astar_piece(astar *a, aworker *w, abatch *B, int k) {
     }
     B->gx[i] = (uint8_t)gx;
     B->status[i] = A_EXPAND;
+    if (sv) val_set(sv, v | CLOSED);
     if (gx + 1 > MAXG) continue;
     nk = list_of(a, w, key, e);
     /* (a re-expansion's successors of bound below f are in the table at
@@ -515,18 +546,17 @@ static void astar_piece(astar *a, aworker *w, abatch *B, int k) {
       } else if ((fc = bound_of(a, w, j, gx, B->f)) < 0) {
         continue;
       }
-      pc->c[nc].key = c;
-      pc->c[nc].tag = w->sc.mv[j];
-      pc->c[nc].f = (uint8_t)fc;
-      pc->c[nc++].parent = (uint16_t)i;
+      out[nc].key = c;
+      out[nc].tag = w->sc.mv[j];
+      out[nc].f = (uint8_t)fc;
+      out[nc++].parent = (uint16_t)i;
     }
     B->nchild[i] = (uint32_t)(nc - firstc);
     B->nleft[i] = (uint32_t)(nl - firstl);
   }
-  pc->nc = nc;
   if (nc > w->maxc) w->maxc = nc;
   if (nl > w->maxl) w->maxl = nl;
-  group(pc, B->grouped);
+  group(pc, out, nc, B->grouped);
 }
 
 /* phase 1: the pieces of B not yet taken */
@@ -640,7 +670,8 @@ HOT void ahead_next(const astar *a, const abatch *B, int *pk,
                     size_t *pj, uint64_t *ring, size_t *q) {
   while (*pk < B->npiece && *pj >= B->piece[*pk].nc) { (*pk)++; *pj = 0; }
   if (*pk < B->npiece) {
-    uint64_t c = B->piece[*pk].c[(*pj)++].key, h = pn_mix64(c);
+    uint64_t c = listed_at(B, &B->piece[*pk], (*pj)++)->key;
+    uint64_t h = pn_mix64(c);
     ring[(*q)++ % RING] = h;
     astar_prefetch_h(a, c, h);
   }
@@ -674,7 +705,7 @@ static int astar_phase2(astar *a, abatch *B, abuckets *bk,
   int pk = 0;
   uint64_t ring[RING];
   for (i = 0; i < AHEAD; i++) ahead_next(a, B, &pk, &pj, ring, &qa);
-  for (i = 0; i < B->nb && i < CLOSEAHEAD; i++)
+  for (i = 0; !B->closing && i < B->nb && i < CLOSEAHEAD; i++)
     astar_prefetch(a, entry_key(a, bentry(a, B, i)));
   for (i = 0; i < B->nb; i++) {
     const apiece *pc = &B->piece[i / B->ps];
@@ -684,17 +715,20 @@ static int astar_phase2(astar *a, abatch *B, abuckets *bk,
     int gx = B->gx[i], nf;
     if (i % B->ps == 0) cat = lat = 0;
     if (i + CLOSEAHEAD < B->nb) {
-      astar_prefetch(a, entry_key(a, bentry(a, B, i + CLOSEAHEAD)));
+      if (!B->closing)
+        astar_prefetch(a, entry_key(a, bentry(a, B, i + CLOSEAHEAD)));
       if (B->lbound[i + CLOSEAHEAD])
         astar_prefetch(a, B->lkey[i + CLOSEAHEAD]);
     }
     if (B->status[i] == A_STALE) goto next;
     if (!B->re) {
       /* stale since phase 1 read its slot (phase 1 may read while the
-      ** batch before is inserted: the table decides now) */
-      uint8_t *v = astar_slot(a, key);
-      if (!v || (*v & CLOSED)
-          || (a->costed && (*v & ~CLOSED) != entry_cost(a, e)))
+      ** batch before is inserted: the table decides now), unless phase 1
+      ** closed it */
+      uint8_t *v = B->closing ? NULL : astar_slot(a, key);
+      if (!B->closing
+          && (!v || (*v & CLOSED)
+              || (a->costed && (*v & ~CLOSED) != entry_cost(a, e))))
         goto next;
       if (B->status[i] == A_GOAL) {
         *found = 1;
@@ -702,7 +736,7 @@ static int astar_phase2(astar *a, abatch *B, abuckets *bk,
         *gtag = tag;
         return 1;
       }
-      val_set(v, *v | CLOSED);
+      if (v) val_set(v, *v | CLOSED);
       if (a->noting) note(a, key, tag);
       res->expanded++;
     }
@@ -713,7 +747,7 @@ static int astar_phase2(astar *a, abatch *B, abuckets *bk,
     for (j = 0; j < B->nchild[i]; j++) {
       uint64_t hc = ring[q++ % RING];
       ahead_next(a, B, &pk, &pj, ring, &qa);
-      if (!let_in(a, bk, &pc->c[cat + j], hc, gx + 1)) return 0;
+      if (!let_in(a, bk, listed_at(B, pc, cat + j), hc, gx + 1)) return 0;
     }
   next:
     /* the successors of an entry gone stale since phase 1: the cursor
@@ -839,7 +873,8 @@ static int astar_reserve(astar *a, const abatch *B) {
 ** --------------------------------------------------------------------- */
 
 /* the next successor of partition p's walk through B (piece *k, place
-** *j of its ix range), or NULL at the end */
+** *j of its lists, id the piece's first place plus j), or NULL at the
+** end */
 static inline const listed *part_next(const abatch *B, int p, int *k,
                                       uint32_t *j, uint32_t *id,
                                       size_t per) {
@@ -848,10 +883,9 @@ static inline const listed *part_next(const abatch *B, int p, int *k,
   }
   if (*k >= B->npiece) return NULL;
   {
-    const apiece *pc = &B->piece[*k];
-    uint32_t x = pc->ix[(*j)++];
+    uint32_t x = (*j)++;
     *id = (uint32_t)((size_t)*k * per) + x;
-    return &pc->c[x];
+    return &B->piece[*k].c[x];
   }
 }
 
@@ -867,15 +901,29 @@ static void split_part(astar *a, const abatch *B, int p) {
   const listed *lc;
   int k = 0, ka = 0, isnew;
   uint32_t j = B->npiece ? B->piece[0].off[p] : 0, ja = j;
-  size_t per = a->per;
+  size_t per = a->per, ne = 0;
+  uint16_t mine[ABATCH];
   for (i = 0; i < B->stop; i++)        /* never re-expansions: splits */
     if (B->epart[i] == p && B->status[i] == A_EXPAND) {
-      const uint64_t *e = bentry(a, B, i);
-      uint64_t key = entry_key(a, e);
-      uint8_t *v = astar_slot(a, key);
-      if (v) val_set(v, *v | CLOSED);
-      if (v && a->noting) note(a, key, entry_tag(a, e));
+      if (!B->closing) {
+        mine[ne++] = (uint16_t)i;
+      } else if (a->noting) {
+        const uint64_t *e = bentry(a, B, i);
+        note(a, entry_key(a, e), entry_tag(a, e));
+      }
     }
+  for (i = 0; i < ne && i < CLOSEAHEAD; i++)
+    astar_prefetch(a, entry_key(a, bentry(a, B, mine[i])));
+  for (i = 0; i < ne; i++) {
+    const uint64_t *e = bentry(a, B, mine[i]);
+    uint64_t key = entry_key(a, e);
+    uint8_t *v;
+    if (i + CLOSEAHEAD < ne)
+      astar_prefetch(a, entry_key(a, bentry(a, B, mine[i + CLOSEAHEAD])));
+    v = astar_slot(a, key);
+    if (v) val_set(v, *v | CLOSED);
+    if (v && a->noting) note(a, key, entry_tag(a, e));
+  }
   /* a cursor AHEAD successors on fetches their slots */
   for (i = 0; i < AHEAD && (lc = part_next(B, p, &ka, &ja, &aid, per)); i++) {
     uint64_t h = pn_mix64(lc->key);
@@ -928,10 +976,10 @@ static int split_push(astar *a, const abatch *B, abuckets *bk,
     if (i % B->ps == 0) cat = 0;
     if (B->status[i] == A_EXPAND) res->expanded++;
     for (j = 0; j < B->nchild[i]; j++) {
-      const listed *lc = &pc->c[cat + j];
+      uint32_t x = pc->ix[cat + j];            /* grouped: splits */
+      const listed *lc = &pc->c[x];
       int p = lc->part;
-      if (cur[p] == a->accn[p]
-          || a->acc[a->accat[p] + cur[p]] != base + (uint32_t)(cat + j))
+      if (cur[p] == a->accn[p] || a->acc[a->accat[p] + cur[p]] != base + x)
         continue;
       cur[p]++;
       if (!push_open(a, bk, lc, gx + 1)) return 0;
@@ -1103,6 +1151,7 @@ int pn_key_astar(const pn_keygame *g, uint64_t start, int threads,
         && !(w->hs = malloc((size_t)(g->maxsucc + 1) * sizeof *w->hs)))
       break;
     if (!(w->hh = malloc((size_t)(g->maxsucc + 1) * sizeof *w->hh))) break;
+    if (threads > 1 && !(w->lc = malloc(per * sizeof *w->lc))) break;
   }
   /* the lists: tens of megabytes of which a batch writes a few, in one
   ** mapping that the kernel backs where written (from the heap, they
@@ -1174,6 +1223,9 @@ int pn_key_astar(const pn_keygame *g, uint64_t start, int threads,
       B1->filter = par || !a->cheap;
       B1->grouped = a->tm.n > 1;
       B1->exact = !beside;
+      /* nothing writes the table during B1's phase 1 (B2's walk in order
+      ** only pushes): phase 1 closes what it expands, its slots at hand */
+      B1->closing = B1->exact && !B1->re && !B1->one;
       if (split) {
         /* the threads insert B2's successors by partition, then one
         ** pushes them in order while the others list B1's */
@@ -1249,6 +1301,7 @@ cleanup:
   for (t = 0; t < MAXTHREADS; t++) {
     free(a->w[t].hs);
     free(a->w[t].hh);
+    free(a->w[t].lc);
   }
   abatch_free(&a->ab[0]);
   abatch_free(&a->ab[1]);
