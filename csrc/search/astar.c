@@ -32,11 +32,11 @@
 **      order.  On one thread, for a small batch and under partial
 **      expansion, one thread walks the lists in order: it checks each
 **      entry against the table again and closes its state (unless
-**      phase 1 did), inserts its successors and pushes them.  Else the threads take partitions of
-**      the table (below) and each inserts, in batch order, the successors
-**      phase 1 listed there; then one thread walks the lists in order and
-**      pushes those they let in, while the others take the next batch's
-**      phase 1.
+**      phase 1 did), inserts its successors and pushes them.  Else the
+**      threads take partitions of the table (below) and each inserts, in
+**      batch order, the successors phase 1 listed there; then one thread
+**      walks the lists in order and pushes those they let in, while the
+**      others take the next batch's phase 1.
 ** Each batch is popped before the batch before it goes through phase 2.
 ** On one thread under full expansion, the two phases of each entry run
 ** one after the other, entry by entry (astar_one).  Phase 1 of an entry
@@ -67,8 +67,9 @@
 ** g; its successors cost g + 1, and no key is twice in one cost of one
 ** bucket).  For the same reasons phase 1 may close them: a successor of
 ** the batch that is one of its entries is held at cost g, below g + 1,
-** closed or not.  The one walk in order pushes, so the buckets are filled the
-** same way too.  So the search is the same for any number of threads.
+** closed or not.  The one walk in order pushes, so the buckets are
+** filled the same way too.  So the search is the same for any number
+** of threads.
 ** With a consistent heuristic, every state of the lowest bucket has its
 ** least cost, so expanding a batch of them before the successors of the
 ** first are inserted changes nothing a serial A* would prove.
@@ -96,15 +97,15 @@
 ** was left out for moves m1 then m2 > m from p, then u = m1(p) is at
 ** distance k - 1, d(u) + h(u) <= F, so u was expanded too, and
 ** t = m2(u): the same question for the pair (u, m2), whose move is
-** larger.  Moves are finite, so some pair generates t.  Successors dropped as dead (h infinite)
-** have no goal below them.
+** larger.  Moves are finite, so some pair generates t.  Successors
+** dropped as dead (h infinite) have no goal below them.
 **
 ** Once the search holds 3/4 of its memory budget beyond its buffers (or
-** throughout, or never: pn_limits.partial), expansion is partial (Yoshizumi, Miura and
-** Ishida's PEA*): a state expanded in bucket f stores only its
-** successors of bound f, and goes to a second stack of bucket f', the
-** least bound above f among the others, to be expanded again for those
-** of bound f' when the search gets there.  A successor whose bound is
+** throughout, or never: pn_limits.partial), expansion is partial
+** (Yoshizumi, Miura and Ishida's PEA*): a state expanded in bucket f
+** stores only its successors of bound f, and goes to a second stack of
+** bucket f', the least bound above f among the others, to be expanded
+** again for those of bound f' when the search gets there.  A successor whose bound is
 ** above the optimal length is never stored: these are most of what a
 ** plain A* stores while it works through its last bucket.  The re-
 ** expansions cost time, hence full expansion while memory allows.  A
