@@ -726,11 +726,13 @@ static int astar_phase2(astar *a, abatch *B, abuckets *bk,
       /* stale since phase 1 read its slot (phase 1 may read while the
       ** batch before is inserted: the table decides now), unless phase 1
       ** closed it */
-      uint8_t *v = B->closing ? NULL : astar_slot(a, key);
-      if (!B->closing
-          && (!v || (*v & CLOSED)
-              || (a->costed && (*v & ~CLOSED) != entry_cost(a, e))))
-        goto next;
+      uint8_t *v = NULL;
+      if (!B->closing) {
+        v = astar_slot(a, key);
+        if (!v || (*v & CLOSED)
+            || (a->costed && (*v & ~CLOSED) != entry_cost(a, e)))
+          goto next;
+      }
       if (B->status[i] == A_GOAL) {
         *found = 1;
         *goal = key;
