@@ -533,6 +533,74 @@ describe("A* with window pattern databases", function()
     assert.equal(info.toward + info.from, info.bytes)
   end)
 
+  it("keeps several sets when asked (penny.databases{starts = n}), the least recently used going first", function()
+    -- backward solves from the starts A, B, A, C, B, A to the goals S, T,
+    -- U of font5x7 (windows of 20 cells): the tables from a start depend
+    -- on the start alone, so a holder of two sets keeps A's for its
+    -- second use, and C's build pushes out B, used before A
+    local corpus = cs.load()
+    local function run(db, keys, max_memory)
+      local out = {}
+      for i, key in ipairs(keys) do
+        local p, known = cs.puzzle(corpus, "font5x7", key)
+        local s = p:solve{ method = "astar", direction = "backward", pdb = 20,
+                           databases = db, max_memory = max_memory,
+                           progress = false }
+        assert.equal(#known, #s, key)
+        assert.is_true(s.optimal and s.replayed and s.stats.backward, key)
+        out[i] = { reused = s.stats.pdb_reused, states = s.stats.states,
+                   sets = db:info().sets }
+      end
+      return out
+    end
+    local keys = { "A-S", "B-S", "A-T", "C-T", "B-U", "A-U" }
+    local two = penny.databases{ starts = 2 }
+    local held = run(two, keys)
+    local one = run(penny.databases(), keys)
+    local reused = {}
+    for i, r in ipairs(held) do
+      reused[i] = r.reused
+      assert.is_false(one[i].reused, keys[i])
+      -- the same search with the tables kept as with tables of its own
+      assert.equal(one[i].states, r.states, keys[i])
+      assert.equal(math.min(i, 2), r.sets, keys[i])
+      assert.equal(1, one[i].sets, keys[i])
+    end
+    assert.same({ false, false, true, false, false, false }, reused)
+    local info = two:info()
+    assert.same({ 5, 1, 0, 2, 1, 2 }, { info.builds, info.reuses, info.toward,
+                                        info.sets, info.goals, info.starts })
+    assert.equal(info.from, info.bytes)
+    assert.matches("2 sets: 0 toward goals, 2 from starts", tostring(two), 1, true)
+    -- held sets count against the budget: with a budget of 11 sets, the
+    -- oldest of other puzzles go until fewer than 5.5 are held when a
+    -- search begins; with room, all stay
+    local size = info.bytes // 2
+    keys = { "A-S", "B-S", "C-S", "D-S", "E-S", "F-S", "A-T", "G-S", "B-T" }
+    local tight = run(penny.databases{ starts = 8 }, keys, 11 * size)
+    local roomy = run(penny.databases{ starts = 8 }, keys, 40 * size)
+    local sets, reuse = { {}, {} }, { {}, {} }
+    for i = 1, #keys do
+      for j, r in ipairs{ tight[i], roomy[i] } do
+        sets[j][i], reuse[j][i] = r.sets, r.reused
+      end
+      assert.equal(roomy[i].states, tight[i].states, keys[i])
+    end
+    -- A-T: A's set, the oldest, stays for the puzzle that uses it and
+    -- B's goes; B-T: C's goes, and B's is built again
+    assert.same({ 1, 2, 3, 4, 5, 6, 5, 6, 6 }, sets[1])
+    assert.same({ 1, 2, 3, 4, 5, 6, 6, 7, 7 }, sets[2])
+    local f, t = false, true
+    assert.same({ f, f, f, f, f, f, t, f, f }, reuse[1])
+    assert.same({ f, f, f, f, f, f, t, f, t }, reuse[2])
+    -- wrong holders are refused at the caller's line
+    for _, bad in ipairs{ { starts = 0 }, { goals = 1.5 }, { start = 2 },
+                          { goals = "2" }, { starts = 1e9 } } do
+      assert.has_error(function() penny.databases(bad) end)
+    end
+    assert.has_error(function() penny.databases(3) end)
+  end)
+
   it("searches either way: Chaffin's lengths, the way chosen by a probe", function()
     -- font5x7 /-Z (30 moves) stores about 15 times fewer states from the
     -- goal, J-F (24 moves) about 40 times fewer from the start; the

@@ -10,10 +10,14 @@ local P = {}
 --[[
 Every puzzle of a font, goal by goal, one set of databases per goal: the
 whole set as one run.  Part A runs font5x7 this way with --by goal, part
-D font5x9 with --goal all.  Returns the run's figures for the part's row.
+D font5x9 with --goal all.  With `starts`, one holder serves the whole run
+and keeps that many sets from starts (backward searches) from goal to
+goal, so each start letter's are built once; else a holder per goal.
+Returns the run's figures for the part's row.
 ]]
-local function goal_by_goal(font, part)
-  say("\n## %s. %s: every puzzle, goal by goal, one set of databases per goal\n", part, font)
+local function goal_by_goal(font, part, starts)
+  say("\n## %s. %s: every puzzle, goal by goal, one set of databases per goal%s\n",
+    part, font, starts and " (those from starts kept for the run)" or "")
   say("| goal | puzzles | max moves | states stored | seconds | databases s | peak GB | lengths = Chaffin | paths replayed | methods |")
   say("|---|---|---|---|---|---|---|---|---|---|")
   local bygoal = {}
@@ -23,12 +27,13 @@ local function goal_by_goal(font, part)
     table.insert(bygoal[g], k)
   end
   local total_t, total_states, total_puzzles, bad, notreplayed, peak = 0, 0, 0, 0, 0, 0
+  local shared = starts and penny.databases{ starts = starts }
   local t_all = wall()
   for _, g in ipairs(letters_of(font)) do
     if not opts.letters or opts.letters:find(g, 1, true) then
       local keys = bygoal[g]
       table.sort(keys)
-      local db = penny.databases()
+      local db = shared or penny.databases()
       local same, replayed, maxd, states, built, methods = 0, 0, 0, 0, 0, {}
       reset_peak()
       local t0 = wall()
@@ -60,7 +65,7 @@ local function goal_by_goal(font, part)
         methods[how] = (methods[how] or 0) + 1
       end
       local secs = wall() - t0
-      db:clear()
+      if not shared then db:clear() end
       local pk = peak_rss()
       if pk > peak then peak = pk end
       local ms = {}
@@ -290,7 +295,8 @@ end
 function P.D()
   if opts.goal == "all" then
     begin()
-    local total, bad, notreplayed, elapsed, peak = goal_by_goal("font5x9", "D")
+    local total, bad, notreplayed, elapsed, peak =
+      goal_by_goal("font5x9", "D", #letters_of("font5x9"))
     result("D", { workload = "font5x9: the 1,332 letter puzzles, goal by goal, one run",
       figure = string.format("%d/%d at Chaffin's length, %d replayed; **%.1f min** "
         .. "wall, peak %.2f GB", total - bad, total, total - notreplayed,

@@ -367,10 +367,11 @@ void pnL_open_search(lua_State *L) {
   luaL_setfuncs(L, search_funcs, 0);
   static const struct { const char *name; double v; } bounds[] = {
     {"threads", MAX_THREADS}, {"limit", MAX_LIMIT},
-    {"min_memory", MIN_MEMORY}, {"probe_levels", MAX_PROBE_LEVELS}
+    {"min_memory", MIN_MEMORY}, {"probe_levels", MAX_PROBE_LEVELS},
+    {"databases_sets", PN_PDBCACHE_MAXSETS}
   };
   size_t i;
-  lua_createtable(L, 0, 4);
+  lua_createtable(L, 0, 6);
   for (i = 0; i < sizeof bounds / sizeof bounds[0]; i++) {
     lua_Number v = bounds[i].v;
     if (v == (lua_Integer)v) lua_pushinteger(L, (lua_Integer)v);

@@ -303,18 +303,19 @@ static int get_tables(pn_coingame *g, int from, uint64_t key,
                        nthreads(o)))
     return PN_OK;
   pdb->from = from;
-  if (cache && pn_pdbcache_same(cache, from, &g->s, cells, pdb)) {
+  if (cache && (g->pdb = pn_pdbcache_find(cache, from, &g->s, cells, pdb))) {
     memset(pdb, 0, sizeof *pdb);
-    g->pdb = &cache->slot[from].pdb;
     cache->reuses++;
     res->pdb_reused = 1;
     return PN_OK;
   }
-  if (cache && cache->slot[from].pdb.nwin) {  /* other windows: they go */
-    size_t b = cache->slot[from].pdb.bytes;
-    pn_pdbcache_drop(cache, from);
-    keylim->max_memory += b;
-    *held -= b;
+  if (cache) {                  /* held with other windows: they go */
+    pn_pdb *q = pn_pdbcache_find(cache, from, &g->s, cells, NULL);
+    if (q) {
+      keylim->max_memory += q->bytes;
+      *held -= q->bytes;
+      pn_pdbcache_drop(cache, q);
+    }
   }
   rc = pn_pdb_build(pdb, &g->s, cells, nthreads(o), keylim, t0, err);
   if (rc == PN_EINTR || rc == PN_ELIMIT) {
@@ -329,9 +330,11 @@ static int get_tables(pn_coingame *g, int from, uint64_t key,
   res->pdb_seconds += pdb->seconds;
   keylim->max_memory -= pdb->bytes;
   if (cache) {
-    pn_pdbcache_keep(cache, pdb, &g->s, cells);
+    size_t freed = 0;
+    g->pdb = pn_pdbcache_keep(cache, pdb, &g->s, cells, &freed);
+    keylim->max_memory += freed;
+    *held -= freed;
     cache->builds++;
-    g->pdb = &cache->slot[from].pdb;
   } else {
     g->pdb = pdb;
   }
@@ -548,6 +551,7 @@ int pn_search(const pn_board *w, const pn_rule *r, const pn_config *start,
   pn_keyresult kr;
   pn_pdb pdb[2];
   pn_pdbcache *cache = o ? o->pdbcache : NULL;
+  pn_pdb *mine[2] = {NULL, NULL};   /* the cache's sets for this puzzle */
   pn_error e2;
   size_t fullneed, held = 0, pdbbytes = 0;
   int rc, hasbg = 0;
@@ -621,17 +625,21 @@ int pn_search(const pn_board *w, const pn_rule *r, const pn_config *start,
       goto out;
     }
   }
-  /* a cache's tables for another puzzle go */
-  if (cache && cache->slot[0].pdb.nwin
-      && !(cg.npat == 1
-           && pn_pdbcache_fits(cache, 0, &cg.s, bb_union(&cg.s, &cg.pat[0]))))
-    pn_pdbcache_drop(cache, 0);
-  if (cache && cache->slot[1].pdb.nwin) {
+  /* a side of the cache that is full and holds nothing for this puzzle
+  ** frees its oldest set now, before the search builds its own */
+  if (cache) {
     bbstate st;
+    bb_t cells[2];
+    int side;
     bb_from_config(&cg.s, w, start, &st);
-    if (!(cg.full && cg.npat == 1
-          && pn_pdbcache_fits(cache, 1, &cg.s, bb_union(&cg.s, &st))))
-      pn_pdbcache_drop(cache, 1);
+    cells[0] = bb_union(&cg.s, &cg.pat[0]);
+    cells[1] = bb_union(&cg.s, &st);
+    for (side = 0; side < 2; side++) {
+      if (cg.npat == 1 && (side == 0 || cg.full))
+        mine[side] = pn_pdbcache_find(cache, side, &cg.s, cells[side], NULL);
+      if (!mine[side] && pn_pdbcache_count(cache, side) >= cache->keep[side])
+        pn_pdbcache_drop_oldest(cache, side, NULL, NULL);
+    }
   }
   if (o && o->progress) {
     cg.game.progress = o->progress;
@@ -673,21 +681,26 @@ int pn_search(const pn_board *w, const pn_rule *r, const pn_config *start,
     } else {
       fallback = 0;             /* the caller's limits stop the search */
     }
-    /* tables the cache holds for this puzzle count against the budget of
-    ** the key searches (they go before a full-space search) */
-    if (cache && pn_pdbcache_bytes(cache)) {
-      if (pn_pdbcache_bytes(cache) < keylim.max_memory / 2) {
-        held = pn_pdbcache_bytes(cache);
-        keylim.max_memory -= held;
-      } else {
+    /* the tables the cache holds count against the budget of the key
+    ** searches (they go before a full-space search): the oldest sets of
+    ** other puzzles go until the held ones take less than half of it; if
+    ** this puzzle's alone take more, all go */
+    if (cache) {
+      while (pn_pdbcache_bytes(cache, -1) >= keylim.max_memory / 2
+             && pn_pdbcache_drop_oldest(cache, -1, mine[0], mine[1])) {}
+      if (pn_pdbcache_bytes(cache, -1) >= keylim.max_memory / 2) {
         pn_pdbcache_clear(cache);
+        mine[0] = mine[1] = NULL;
       }
+      held = pn_pdbcache_bytes(cache, -1);
+      keylim.max_memory -= held;
     }
     /* in auto mode with one goal placement, the bidirectional search
     ** answers short puzzles; past AUTO_QUICK states, A* with pattern
     ** databases takes over (BENCHMARKS.md, part D).  With the tables in
     ** hand, A* at once: it stores far fewer states than the quick stage */
-    if (autom && m == PN_M_BIDIR && cg.npat == 1 && held) m = PN_M_ASTAR;
+    if (autom && m == PN_M_BIDIR && cg.npat == 1 && (mine[0] || mine[1]))
+      m = PN_M_ASTAR;
     if (autom && m == PN_M_BIDIR && cg.npat == 1 && !lim.max_states) {
       quick = 1;
       if (!keylim.max_states || keylim.max_states > AUTO_QUICK)

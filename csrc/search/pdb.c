@@ -1166,31 +1166,94 @@ void pn_pdb_free(pn_pdb *p) {
 ** Tables kept between searches
 ** ===================================================================== */
 
-int pn_pdbcache_fits(const pn_pdbcache *c, int from, const bbspace *s,
-                     bb_t cells) {
-  const pn_pdbslot *k = &c->slot[from != 0];
-  return k->pdb.nwin > 0 && k->ncell == s->ncell && k->ncoin == s->ncoin
-         && k->d == s->d && k->all == s->all && k->cells == cells
-         && memcmp(k->nbr, s->nbr, (size_t)s->ncell * sizeof(bb_t)) == 0;
+size_t pn_pdbcache_size(int goals, int starts) {
+  return sizeof(pn_pdbcache) + (size_t)(goals + starts) * sizeof(pn_pdbslot);
 }
 
-int pn_pdbcache_same(const pn_pdbcache *c, int from, const bbspace *s,
-                     bb_t cells, const pn_pdb *p) {
-  const pn_pdb *q = &c->slot[from != 0].pdb;
-  int k;
-  if (!pn_pdbcache_fits(c, from, s, cells) || q->npart != p->npart
-      || q->nwin != p->nwin || q->maxcells != p->maxcells) return 0;
-  for (k = 0; k <= p->npart; k++)
-    if (q->first[k] != p->first[k]) return 0;
-  for (k = 0; k < p->nwin; k++)
-    if (q->mask[k] != p->mask[k]) return 0;
-  return 1;
+void pn_pdbcache_init(pn_pdbcache *c, int goals, int starts) {
+  memset(c, 0, pn_pdbcache_size(goals, starts));   /* every slot empty */
+  c->keep[0] = goals;
+  c->keep[1] = starts;
+  c->nslot = goals + starts;
 }
 
-void pn_pdbcache_keep(pn_pdbcache *c, pn_pdb *p, const bbspace *s,
-                      bb_t cells) {
-  pn_pdbslot *k = &c->slot[p->from != 0];
-  pn_pdbcache_drop(c, p->from);
+static int slot_from(const pn_pdbslot *k) { return k->pdb.from != 0; }
+
+pn_pdb *pn_pdbcache_find(pn_pdbcache *c, int from, const bbspace *s,
+                         bb_t cells, const pn_pdb *p) {
+  int i, j;
+  for (i = 0; i < c->nslot; i++) {
+    pn_pdbslot *k = &c->slot[i];
+    const pn_pdb *q = &k->pdb;
+    if (!q->nwin || slot_from(k) != (from != 0) || k->ncell != s->ncell
+        || k->ncoin != s->ncoin || k->d != s->d || k->all != s->all
+        || k->cells != cells
+        || memcmp(k->nbr, s->nbr, (size_t)s->ncell * sizeof(bb_t)) != 0)
+      continue;
+    if (p) {
+      if (q->npart != p->npart || q->nwin != p->nwin
+          || q->maxcells != p->maxcells) continue;
+      for (j = 0; j <= p->npart && q->first[j] == p->first[j]; j++) {}
+      if (j <= p->npart) continue;
+      for (j = 0; j < p->nwin && q->mask[j] == p->mask[j]; j++) {}
+      if (j < p->nwin) continue;
+    }
+    k->used = ++c->clock;
+    return &k->pdb;
+  }
+  return NULL;
+}
+
+const pn_pdbslot *pn_pdbcache_last_slot(const pn_pdbcache *c, int from) {
+  const pn_pdbslot *best = NULL;
+  int i;
+  for (i = 0; i < c->nslot; i++) {
+    const pn_pdbslot *k = &c->slot[i];
+    if (k->pdb.nwin && slot_from(k) == (from != 0)
+        && (!best || k->used > best->used)) best = k;
+  }
+  return best;
+}
+
+int pn_pdbcache_count(const pn_pdbcache *c, int from) {
+  int i, n = 0;
+  for (i = 0; i < c->nslot; i++)
+    n += c->slot[i].pdb.nwin && (from < 0 || slot_from(&c->slot[i]) == from);
+  return n;
+}
+
+void pn_pdbcache_drop(pn_pdbcache *c, pn_pdb *q) {
+  (void)c;
+  pn_pdb_free(q);
+  memset(q, 0, sizeof *q);
+}
+
+size_t pn_pdbcache_drop_oldest(pn_pdbcache *c, int from, const pn_pdb *keep1,
+                               const pn_pdb *keep2) {
+  pn_pdbslot *old = NULL;
+  size_t b;
+  int i;
+  for (i = 0; i < c->nslot; i++) {
+    pn_pdbslot *k = &c->slot[i];
+    if (k->pdb.nwin && (from < 0 || slot_from(k) == from)
+        && &k->pdb != keep1 && &k->pdb != keep2
+        && (!old || k->used < old->used)) old = k;
+  }
+  if (!old) return 0;
+  b = old->pdb.bytes;
+  pn_pdbcache_drop(c, &old->pdb);
+  return b;
+}
+
+pn_pdb *pn_pdbcache_keep(pn_pdbcache *c, pn_pdb *p, const bbspace *s,
+                         bb_t cells, size_t *freed) {
+  int from = p->from != 0, i;
+  pn_pdbslot *k = NULL;
+  while (pn_pdbcache_count(c, from) >= c->keep[from])
+    *freed += pn_pdbcache_drop_oldest(c, from, NULL, NULL);
+  for (i = 0; i < c->nslot && !k; i++)
+    if (!c->slot[i].pdb.nwin) k = &c->slot[i];
+  /* (a side holds fewer than keep[from] sets, so a slot is free) */
   k->pdb = *p;
   memset(p, 0, sizeof *p);
   k->ncell = s->ncell;
@@ -1199,21 +1262,22 @@ void pn_pdbcache_keep(pn_pdbcache *c, pn_pdb *p, const bbspace *s,
   k->all = s->all;
   k->cells = cells;
   memcpy(k->nbr, s->nbr, (size_t)s->ncell * sizeof(bb_t));
-}
-
-void pn_pdbcache_drop(pn_pdbcache *c, int from) {
-  pn_pdb *q = &c->slot[from != 0].pdb;
-  pn_pdb_free(q);
-  memset(q, 0, sizeof *q);
+  k->used = ++c->clock;
+  return &k->pdb;
 }
 
 void pn_pdbcache_clear(pn_pdbcache *c) {
-  pn_pdbcache_drop(c, 0);
-  pn_pdbcache_drop(c, 1);
+  int i;
+  for (i = 0; i < c->nslot; i++)
+    if (c->slot[i].pdb.nwin) pn_pdbcache_drop(c, &c->slot[i].pdb);
 }
 
-size_t pn_pdbcache_bytes(const pn_pdbcache *c) {
-  return c->slot[0].pdb.bytes + c->slot[1].pdb.bytes;
+size_t pn_pdbcache_bytes(const pn_pdbcache *c, int from) {
+  size_t n = 0;
+  int i;
+  for (i = 0; i < c->nslot; i++)
+    if (from < 0 || slot_from(&c->slot[i]) == from) n += c->slot[i].pdb.bytes;
+  return n;
 }
 
 /* }==================================================================== */

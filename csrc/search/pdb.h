@@ -148,39 +148,61 @@ void pn_pdb_free(pn_pdb *p);
 
 /*
 ** Tables kept from one search to the next (penny.h's pn_searchopts
-** pdbcache; the Lua binding's penny.databases()): one set toward a goal
-** (slot 0) and one from a start (slot 1, for backward searches).  The
-** tables depend on the window's cells and neighbours, the threshold d, the
-** number of coins, the goal's (start's) cells and the windows chosen; a
-** search whose puzzle differs in any of them builds its own and keeps
-** those instead.
+** pdbcache; the Lua binding's penny.databases()): sets toward goals and
+** sets from starts (for backward searches), at most keep[0] and keep[1] of
+** them, the least recently used going first.  The tables depend on the
+** window's cells and neighbours, the threshold d, the number of coins, the
+** goal's (start's) cells and the windows chosen; a search finds the set
+** for its puzzle among those held, or builds its own and keeps it.  A
+** slot's tables stay where they are while held, so a search may point at
+** them.  The cache does no allocation of its own: its owner allocates
+** pn_pdbcache_size(goals, starts) bytes and calls pn_pdbcache_init.
 */
+#define PN_PDBCACHE_MAXSETS 1024
+
 typedef struct pn_pdbslot {
   pn_pdb pdb;                   /* no windows: empty */
   int ncell, ncoin, d;
   bb_t all, cells;              /* the goal's or the start's cells */
   bb_t nbr[BB_MAXCELL];
+  uint64_t used;                /* the cache's clock at its last use */
 } pn_pdbslot;
 
 struct pn_pdbcache {
-  pn_pdbslot slot[2];           /* toward a goal, from a start */
+  int keep[2];                  /* the most sets toward goals, from starts */
+  int nslot;                    /* keep[0] + keep[1] */
+  uint64_t clock;               /* counts the uses */
   uint64_t builds, reuses;      /* searches that built or reused tables */
+  pn_pdbslot slot[];
 };
 
-/* whether slot `from` of c holds tables for the space s and cells (any
-** windows) */
-int pn_pdbcache_fits(const pn_pdbcache *c, int from, const bbspace *s,
-                     bb_t cells);
-/* whether it holds them with the windows of the plan p */
-int pn_pdbcache_same(const pn_pdbcache *c, int from, const bbspace *s,
-                     bb_t cells, const pn_pdb *p);
-/* move the built tables p into the slot p->from of c (p is left empty) */
-void pn_pdbcache_keep(pn_pdbcache *c, pn_pdb *p, const bbspace *s,
-                      bb_t cells);
-/* free the tables of slot `from`, of both */
-void pn_pdbcache_drop(pn_pdbcache *c, int from);
+/* the bytes of a cache of at most `goals` and `starts` sets (1 to
+** PN_PDBCACHE_MAXSETS each), and making one, empty, in them */
+size_t pn_pdbcache_size(int goals, int starts);
+void pn_pdbcache_init(pn_pdbcache *c, int goals, int starts);
+/* the tables c holds on side `from` (0: toward a goal, 1: from a start)
+** for the space s and cells, with the windows of the plan p (NULL: any
+** windows), marked as used now; NULL when it holds none */
+pn_pdb *pn_pdbcache_find(pn_pdbcache *c, int from, const bbspace *s,
+                         bb_t cells, const pn_pdb *p);
+/* the slot of the most recently used set of side `from`, or NULL */
+const pn_pdbslot *pn_pdbcache_last_slot(const pn_pdbcache *c, int from);
+/* move the built tables p into a slot of side p->from (p is left empty),
+** the least recently used set of that side freed first when the side is
+** full: returns the kept tables; *freed += the bytes freed */
+pn_pdb *pn_pdbcache_keep(pn_pdbcache *c, pn_pdb *p, const bbspace *s,
+                         bb_t cells, size_t *freed);
+/* free the tables q (held by c) */
+void pn_pdbcache_drop(pn_pdbcache *c, pn_pdb *q);
+/* free the least recently used set of side `from` (-1: of either side)
+** other than `keep1` and `keep2` (either may be NULL): its bytes, 0 when
+** there is none to free */
+size_t pn_pdbcache_drop_oldest(pn_pdbcache *c, int from, const pn_pdb *keep1,
+                               const pn_pdb *keep2);
+/* the number of sets c holds on side `from` (-1: both) */
+int pn_pdbcache_count(const pn_pdbcache *c, int from);
 void pn_pdbcache_clear(pn_pdbcache *c);
-/* the bytes of the tables c holds */
-size_t pn_pdbcache_bytes(const pn_pdbcache *c);
+/* the bytes of the tables c holds on side `from` (-1: both) */
+size_t pn_pdbcache_bytes(const pn_pdbcache *c, int from);
 
 #endif

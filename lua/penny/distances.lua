@@ -13,12 +13,15 @@ local errors = require "penny.errors"
 local config = require "penny.config"
 local options = require "penny.options"
 
-local error, ipairs = error, ipairs
+local error, ipairs, type, format, math_type =
+  error, ipairs, type, string.format, math.type
 local getenv = require("os").getenv
 
 local _ENV = nil
 
 local M = {}
+
+local MAXSETS = core.LIMITS.databases_sets
 
 --[[
 distances.new(start [, opts]) -> table (penny.distances)
@@ -100,20 +103,39 @@ function M.new(start, opts)
 end
 
 --[[
-penny.databases() -> Databases
+penny.databases([opts]) -> Databases
 
-A holder for A*'s window pattern databases, to pass to several solves
-with the same goal: puzzle:solve{databases = db}.  The first solve that
-runs A* builds the tables and leaves them in db; the next ones with the
-same goal cells, board window, rule, number of coins and windows use
-them as they are (stats.pdb_reused, stats.pdb_seconds = 0).  It holds
-one set: a solve to another goal frees it and keeps its own.  While a
-solve runs with db, the tables held count against its memory budget; a
+A holder for A*'s window pattern databases, to pass to several solves:
+puzzle:solve{databases = db}.  The first solve that runs A* toward a goal
+builds its tables and leaves them in db; the next ones with the same goal
+cells, board window, rule, number of coins and windows use them as they
+are (stats.pdb_reused, stats.pdb_seconds = 0).  Backward searches build
+and keep tables from their start the same way.  opts.goals and
+opts.starts (default 1 each) are the most sets kept toward goals and from
+starts: when a side is full, the set used least recently goes.  While a
+solve runs with db, the tables held count against its memory budget (the
+oldest sets of other puzzles go when they would take half of it); a
 full-space search frees them.  db:clear() frees them at once (so do the
 garbage collector and a to-be-closed variable); db:info() -> { bytes,
-windows, partitions, maxcells, builds, reuses }.
+sets, windows, partitions, maxcells, builds, reuses, ... }.
 ]]
-M.databases = core.databases
+function M.databases(opts)
+  if opts == nil then return core.databases() end
+  if type(opts) ~= "table" then
+    error("penny.databases expects a table {goals=, starts=} or nothing", 2)
+  end
+  errors.fields(opts, "goals, starts", "penny.databases")
+  local n = {}
+  for _, k in ipairs{ "goals", "starts" } do
+    local v = opts[k]
+    if v ~= nil and (math_type(v) ~= "integer" or v < 1 or v > MAXSETS) then
+      error(format("penny.databases: %s must be an integer from 1 to %d",
+        k, MAXSETS), 2)
+    end
+    n[k] = v or 1
+  end
+  return core.databases(n.goals, n.starts)
+end
 
 -- errors said at the caller's line, not inside penny
 return errors.guard(M)
