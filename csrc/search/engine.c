@@ -624,21 +624,21 @@ int pn_search(const pn_board *w, const pn_rule *r, const pn_config *start,
       snprintf(res->reason, sizeof res->reason, "the start is the goal");
       goto out;
     }
-  }
-  /* a side of the cache that is full and holds nothing for this puzzle
-  ** frees its oldest set now, before the search builds its own */
-  if (cache) {
-    bbstate st;
-    bb_t cells[2];
-    int side;
-    bb_from_config(&cg.s, w, start, &st);
-    cells[0] = bb_union(&cg.s, &cg.pat[0]);
-    cells[1] = bb_union(&cg.s, &st);
-    for (side = 0; side < 2; side++) {
-      if (cg.npat == 1 && (side == 0 || cg.full))
-        mine[side] = pn_pdbcache_find(cache, side, &cg.s, cells[side], NULL);
-      if (!mine[side] && pn_pdbcache_count(cache, side) >= cache->keep[side])
-        pn_pdbcache_drop_oldest(cache, side, NULL, NULL);
+    /* a side of the cache that is full and holds nothing for this puzzle
+    ** frees its oldest set now, before the search builds its own */
+    if (cache) {
+      bb_t cells[2];
+      int side;
+      cells[0] = bb_union(&cg.s, &cg.pat[0]);
+      cells[1] = bb_union(&cg.s, &st);
+      for (side = 0; side < 2; side++) {
+        if (cg.npat == 1 && (side == 0 || cg.full))
+          mine[side] = pn_pdbcache_find(cache, side, &cg.s, cells[side],
+                                        NULL);
+        if (!mine[side]
+            && pn_pdbcache_count(cache, side) >= cache->keep[side])
+          pn_pdbcache_drop_oldest(cache, side, NULL, NULL);
+      }
     }
   }
   if (o && o->progress) {
