@@ -195,7 +195,15 @@ function P.P()
                         acpu = tonumber(acpu), pdb = tonumber(pdb),
                         states = tonumber(states), w = tonumber(wsec) }
     at[n] = rows[#rows]
+    -- each count's figures as they come, so that a run cut short (a lent
+    -- machine's time) still leaves what it measured
+    io.stderr:write(string.format("part P, %d threads: table %.1f s (CPU %s), "
+      .. "A* %.1f s (CPU %s, databases %.1f s, %d states), window %.2f s\n",
+      n, tsec, tostring(t.cpu), rows[#rows].a, tostring(acpu), rows[#rows].pdb,
+      rows[#rows].states, rows[#rows].w))
   end
+  -- the rows in thread order, whatever order --counts ran them in
+  table.sort(rows, function(a, b) return a.n < b.n end)
   -- CPU seconds (all threads): where they grow with the threads for the
   -- same work, each thread does its share slower (memory, caches)
   say("| threads | table, font5x7 %s: s | CPU s | x 1 thread | x 2 threads "
