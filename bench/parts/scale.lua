@@ -191,16 +191,15 @@ function P.P()
     f:close()
     local wsec = line:match("^(%S+) %d+ 1")
     assert(wsec, "part P: the one window's databases failed: " .. line)
-    rows[#rows + 1] = { n = n, t = tsec, tcpu = t.cpu, a = tonumber(asec),
-                        acpu = tonumber(acpu), pdb = tonumber(pdb),
-                        states = tonumber(states), w = tonumber(wsec) }
-    at[n] = rows[#rows]
+    local r = { n = n, t = tsec, tcpu = t.cpu, a = tonumber(asec),
+                acpu = tonumber(acpu), pdb = tonumber(pdb),
+                states = tonumber(states), w = tonumber(wsec) }
+    rows[#rows + 1], at[n] = r, r
     -- each count's figures as they come, so that a run cut short (a lent
     -- machine's time) still leaves what it measured
     io.stderr:write(string.format("part P, %d threads: table %.1f s (CPU %s), "
       .. "A* %.1f s (CPU %s, databases %.1f s, %d states), window %.2f s\n",
-      n, tsec, tostring(t.cpu), rows[#rows].a, tostring(acpu), rows[#rows].pdb,
-      rows[#rows].states, rows[#rows].w))
+      n, r.t, tostring(r.tcpu), r.a, tostring(r.acpu), r.pdb, r.states, r.w))
   end
   -- the rows in thread order, whatever order --counts ran them in
   table.sort(rows, function(a, b) return a.n < b.n end)
