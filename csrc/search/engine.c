@@ -314,7 +314,7 @@ static int get_tables(pn_coingame *g, int from, uint64_t key,
     if (q) {
       keylim->max_memory += q->bytes;
       *held -= q->bytes;
-      pn_pdbcache_drop(cache, q);
+      pn_pdbcache_drop(q);
     }
   }
   rc = pn_pdb_build(pdb, &g->s, cells, nthreads(o), keylim, t0, err);

@@ -1222,8 +1222,7 @@ int pn_pdbcache_count(const pn_pdbcache *c, int from) {
   return n;
 }
 
-void pn_pdbcache_drop(pn_pdbcache *c, pn_pdb *q) {
-  (void)c;
+void pn_pdbcache_drop(pn_pdb *q) {
   pn_pdb_free(q);
   memset(q, 0, sizeof *q);
 }
@@ -1241,7 +1240,7 @@ size_t pn_pdbcache_drop_oldest(pn_pdbcache *c, int from, const pn_pdb *keep1,
   }
   if (!old) return 0;
   b = old->pdb.bytes;
-  pn_pdbcache_drop(c, &old->pdb);
+  pn_pdbcache_drop(&old->pdb);
   return b;
 }
 
@@ -1269,7 +1268,7 @@ pn_pdb *pn_pdbcache_keep(pn_pdbcache *c, pn_pdb *p, const bbspace *s,
 void pn_pdbcache_clear(pn_pdbcache *c) {
   int i;
   for (i = 0; i < c->nslot; i++)
-    if (c->slot[i].pdb.nwin) pn_pdbcache_drop(c, &c->slot[i].pdb);
+    if (c->slot[i].pdb.nwin) pn_pdbcache_drop(&c->slot[i].pdb);
 }
 
 size_t pn_pdbcache_bytes(const pn_pdbcache *c, int from) {

@@ -192,8 +192,8 @@ const pn_pdbslot *pn_pdbcache_last_slot(const pn_pdbcache *c, int from);
 ** full: returns the kept tables; *freed += the bytes freed */
 pn_pdb *pn_pdbcache_keep(pn_pdbcache *c, pn_pdb *p, const bbspace *s,
                          bb_t cells, size_t *freed);
-/* free the tables q (held by c) */
-void pn_pdbcache_drop(pn_pdbcache *c, pn_pdb *q);
+/* free the tables q held by a cache, leaving their slot empty */
+void pn_pdbcache_drop(pn_pdb *q);
 /* free the least recently used set of side `from` (-1: of either side)
 ** other than `keep1` and `keep2` (either may be NULL): its bytes, 0 when
 ** there is none to free */
