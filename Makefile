@@ -157,9 +157,13 @@ lint: deps
 $(B)/baseline: bench/baseline.c | $(B)/.deps
 	$(CC) -std=c11 -O2 $(NATIVE) -Wall -Wextra -o $@ $<
 
+# part P's measure of the machine: threads on nothing shared
+$(B)/ceiling: bench/ceiling.c | $(B)/.deps
+	$(CC) -std=c11 -O2 $(NATIVE) -Wall -Wextra -pthread -o $@ $<
+
 # the benchmarks; BENCH_ARGS selects parts, e.g. BENCH_ARGS="--parts C";
 # each part run is written back into BENCHMARKS.md (its row and section)
-bench: all $(MPI_EXE) $(B)/baseline
+bench: all $(MPI_EXE) $(B)/baseline $(B)/ceiling
 	$(EXE) bench/run.lua --record BENCHMARKS.md $(BENCH_ARGS)
 
 # {===================================================================
@@ -310,5 +314,5 @@ rockspec:
 	$(LUA) tools/rockspec.lua $(VERSION) > rocks/penny-$(VERSION)-1.rockspec
 
 clean:
-	rm -rf $(B)/obj $(B)/lib $(LIB) $(EXE) $(CTEST) $(ASAN_EXE) $(TSAN_EXE) $(B)/baseline \
+	rm -rf $(B)/obj $(B)/lib $(LIB) $(EXE) $(CTEST) $(ASAN_EXE) $(TSAN_EXE) $(B)/baseline $(B)/ceiling \
 	  $(B)/fuzz

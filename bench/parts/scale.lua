@@ -169,6 +169,22 @@ end
 -- on font5x9 F-R, and the pattern databases of one window of 27 cells
 -- (built by all the threads together), each thread count in a process
 -- of its own; ratios against 2 threads (the issue's anchor) and 1
+-- the machine's own ceiling (bench/ceiling.c): n threads, each the same
+-- loop on nothing shared, the median of three runs; n threads give
+-- n * T(1) / T(n) times one thread's work, a search no more
+local function ceiling(n)
+  local secs = {}
+  for i = 1, 3 do
+    local f = io.popen("build/ceiling " .. n)
+    local line = f:read("a")
+    f:close()
+    secs[i] = tonumber(line:match("^(%S+)"))
+    assert(secs[i], "part P: build/ceiling failed (make build/ceiling): " .. line)
+  end
+  table.sort(secs)
+  return secs[2]
+end
+
 function P.P()
   begin()
   say("\n## P. threads: the full-space search and A*\n")
@@ -193,13 +209,15 @@ function P.P()
     assert(wsec, "part P: the one window's databases failed: " .. line)
     local r = { n = n, t = tsec, tcpu = t.cpu, a = tonumber(asec),
                 acpu = tonumber(acpu), pdb = tonumber(pdb),
-                states = tonumber(states), w = tonumber(wsec) }
+                states = tonumber(states), w = tonumber(wsec),
+                c = ceiling(n) }
     rows[#rows + 1], at[n] = r, r
     -- each count's figures as they come, so that a run cut short (a lent
     -- machine's time) still leaves what it measured
     io.stderr:write(string.format("part P, %d threads: table %.1f s (CPU %s), "
-      .. "A* %.1f s (CPU %s, databases %.1f s, %d states), window %.2f s\n",
-      n, r.t, tostring(r.tcpu), r.a, tostring(r.acpu), r.pdb, r.states, r.w))
+      .. "A* %.1f s (CPU %s, databases %.1f s, %d states), window %.2f s, "
+      .. "ceiling %.3f s\n", n, r.t, tostring(r.tcpu), r.a, tostring(r.acpu),
+      r.pdb, r.states, r.w, r.c))
   end
   -- the rows in thread order, whatever order --counts ran them in
   table.sort(rows, function(a, b) return a.n < b.n end)
@@ -207,21 +225,33 @@ function P.P()
   -- same work, each thread does its share slower (memory, caches)
   say("| threads | table, font5x7 %s: s | CPU s | x 1 thread | x 2 threads "
     .. "| A*, font5x9 F-R: s | CPU s | of which databases | states | x 1 thread "
-    .. "| x 2 threads | databases, one 27-cell window: s | x 1 thread |", letter)
-  say("|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+    .. "| x 2 threads | databases, one 27-cell window: s | x 1 thread "
+    .. "| ceiling: s | x 1 thread | x 2 threads |", letter)
+  say("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
   local function x(base, v) return base and string.format("%.2f", base / v) or "" end
   local function c(v) return v and string.format("%.1f", v) or "" end
+  -- the ceiling's work grows with the threads: n threads against m give
+  -- (n / m) * T(m) / T(n)
+  local function cx(m, r)
+    return at[m] and string.format("%.2f", r.n / m * at[m].c / r.c) or ""
+  end
   for _, r in ipairs(rows) do
-    say("| %d | %.1f | %s | %s | %s | %.1f | %s | %.1f | %d | %s | %s | %.2f | %s |",
+    say("| %d | %.1f | %s | %s | %s | %.1f | %s | %.1f | %d | %s | %s | %.2f | %s "
+      .. "| %.3f | %s | %s |",
       r.n, r.t, c(r.tcpu), x(at[1] and at[1].t, r.t), x(at[2] and at[2].t, r.t),
       r.a, c(r.acpu), r.pdb, r.states, x(at[1] and at[1].a, r.a),
-      x(at[2] and at[2].a, r.a), r.w, x(at[1] and at[1].w, r.w))
+      x(at[2] and at[2].a, r.a), r.w, x(at[1] and at[1].w, r.w),
+      r.c, cx(1, r), cx(2, r))
   end
+  say("\nceiling: bench/ceiling.c, each thread the same loop on nothing "
+    .. "shared (the median of three runs); its x columns are what the machine "
+    .. "gives the threads, the most a search can have")
   local top = rows[#rows]
   result("P", { workload = "threads: font5x7 letter " .. letter .. "'s complete table, "
       .. "A* on font5x9 F-R, 1 to " .. top.n .. " threads",
-    figure = at[2] and string.format("2 -> %d threads: table %.2fx, A* %.2fx",
-      top.n, at[2].t / top.t, at[2].a / top.a) or "",
+    figure = at[2] and string.format("2 -> %d threads: table %.2fx, A* %.2fx "
+      .. "(the machine's ceiling %.2fx)", top.n, at[2].t / top.t, at[2].a / top.a,
+      top.n / 2 * at[2].c / top.c) or "",
     target = "2 -> 16 threads: table >= 7x, A* >= 4x",
     anchor = "the same runs on 2 threads" })
 end
