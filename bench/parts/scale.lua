@@ -165,13 +165,10 @@ function P.T()
     anchor = "Chaffin: about 68 GB and 30 h per start letter" })
 end
 
--- part P: threads.  The complete table of a font5x7 start letter, A*
--- on font5x9 F-R, and the pattern databases of one window of 27 cells
--- (built by all the threads together), each thread count in a process
--- of its own; ratios against 2 threads (the issue's anchor) and 1
 -- the machine's own ceiling (bench/ceiling.c): n threads, each the same
 -- loop on nothing shared, the median of three runs; n threads give
--- n * T(1) / T(n) times one thread's work, a search no more
+-- n * T(1) / T(n) times one thread's work: what the machine
+-- itself gives more threads, where a search's own sharing costs nothing
 local function ceiling(n)
   local secs = {}
   for i = 1, 3 do
@@ -185,6 +182,10 @@ local function ceiling(n)
   return secs[2]
 end
 
+-- part P: threads.  The complete table of a font5x7 start letter, A*
+-- on font5x9 F-R, and the pattern databases of one window of 27 cells
+-- (built by all the threads together), each thread count in a process
+-- of its own; ratios against 2 threads (the issue's anchor) and 1
 function P.P()
   begin()
   say("\n## P. threads: the full-space search and A*\n")
@@ -222,7 +223,8 @@ function P.P()
   -- the rows in thread order, whatever order --counts ran them in
   table.sort(rows, function(a, b) return a.n < b.n end)
   -- CPU seconds (all threads): where they grow with the threads for the
-  -- same work, each thread does its share slower (memory, caches)
+  -- same work, each thread does its share slower (memory, caches, or the
+  -- machine itself: the ceiling)
   say("| threads | table, font5x7 %s: s | CPU s | x 1 thread | x 2 threads "
     .. "| A*, font5x9 F-R: s | CPU s | of which databases | states | x 1 thread "
     .. "| x 2 threads | databases, one 27-cell window: s | x 1 thread "
@@ -245,7 +247,7 @@ function P.P()
   end
   say("\nceiling: bench/ceiling.c, each thread the same loop on nothing "
     .. "shared (the median of three runs); its x columns are what the machine "
-    .. "gives the threads, the most a search can have")
+    .. "itself gives the threads")
   local top = rows[#rows]
   result("P", { workload = "threads: font5x7 letter " .. letter .. "'s complete table, "
       .. "A* on font5x9 F-R, 1 to " .. top.n .. " threads",
@@ -253,7 +255,7 @@ function P.P()
       .. "(the machine's ceiling %.2fx)", top.n, at[2].t / top.t, at[2].a / top.a,
       top.n / 2 * at[2].c / top.c) or "",
     target = "2 -> 16 threads: table >= 7x, A* >= 4x",
-    anchor = "the same runs on 2 threads" })
+    anchor = "the same runs on 2 threads; the machine's ceiling" })
 end
 
 return P
