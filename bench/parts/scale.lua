@@ -7,6 +7,23 @@ local cs, opts, BUDGET, corpus, say, begin, result, wall =
 
 local P = {}
 
+-- the machine's own ceiling (bench/ceiling.c): n threads, each the same
+-- loop on nothing shared, the median of three runs; n threads give
+-- n * T(1) / T(n) times one thread's work: what the machine
+-- itself gives more threads, where a search's own sharing costs nothing
+local function ceiling(n)
+  local secs = {}
+  for i = 1, 3 do
+    local f = io.popen("build/ceiling " .. n)
+    local line = f:read("a")
+    f:close()
+    secs[i] = tonumber(line:match("^(%S+)"))
+    assert(secs[i], "bench: build/ceiling failed (make build/ceiling): " .. line)
+  end
+  table.sort(secs)
+  return secs[2]
+end
+
 function P.M()
   begin()
   say("\n## M. one letter's table: threads and processes\n")
@@ -48,9 +65,12 @@ function P.M()
     end
   end
   local ratio = secs[3] and secs[2] and secs[3] / secs[2]
-  say("\nletter %s; 2 processes / 2 threads: %s; 2 threads against 1: %s",
+  local c1, c2 = ceiling(1), ceiling(2)
+  say("\nletter %s; 2 processes / 2 threads: %s; 2 threads against 1: %s "
+    .. "(the machine itself: %.2fx, bench/ceiling.c)",
     letter, ratio and string.format("%.2f", ratio) or "?",
-    secs[1] and secs[2] and string.format("%.2fx", secs[1] / secs[2]) or "?")
+    secs[1] and secs[2] and string.format("%.2fx", secs[1] / secs[2]) or "?",
+    2 * c1 / c2)
   -- A* on 1 and 2 threads: font5x9 F-R (pattern databases built by each)
   say("\n| A*, font5x9 F-R | seconds | states | moves |")
   say("|---|---|---|---|")
@@ -163,23 +183,6 @@ function P.T()
       t9.chaffin, t9.seconds / 60, t9.peak / 1e9, n7 / w7),
     target = "≤ 20 GB peak RSS, ≤ 2 h",
     anchor = "Chaffin: about 68 GB and 30 h per start letter" })
-end
-
--- the machine's own ceiling (bench/ceiling.c): n threads, each the same
--- loop on nothing shared, the median of three runs; n threads give
--- n * T(1) / T(n) times one thread's work: what the machine
--- itself gives more threads, where a search's own sharing costs nothing
-local function ceiling(n)
-  local secs = {}
-  for i = 1, 3 do
-    local f = io.popen("build/ceiling " .. n)
-    local line = f:read("a")
-    f:close()
-    secs[i] = tonumber(line:match("^(%S+)"))
-    assert(secs[i], "part P: build/ceiling failed (make build/ceiling): " .. line)
-  end
-  table.sort(secs)
-  return secs[2]
 end
 
 -- part P: threads.  The complete table of a font5x7 start letter, A*
