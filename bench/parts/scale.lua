@@ -7,10 +7,8 @@ local cs, opts, BUDGET, corpus, say, begin, result, wall =
 
 local P = {}
 
--- the machine's own ceiling (bench/ceiling.c): n threads, each the same
--- loop on nothing shared, the median of three runs; n threads give
--- n * T(1) / T(n) times one thread's work: what the machine
--- itself gives more threads, where a search's own sharing costs nothing
+-- the machine's own ceiling (bench/ceiling.c): the seconds of n threads,
+-- each the same loop on nothing shared, the median of three runs
 local function ceiling(n)
   local secs = {}
   for i = 1, 3 do
@@ -20,8 +18,14 @@ local function ceiling(n)
     secs[i] = tonumber(line:match("^(%S+)"))
     assert(secs[i], "bench: build/ceiling failed (make build/ceiling): " .. line)
   end
-  table.sort(secs)
-  return secs[2]
+  return S.median(secs)
+end
+
+-- the ceiling's work grows with the threads: n threads (tn seconds)
+-- against m (tm) give n / m * tm / tn times the work, what the machine
+-- itself gives more threads, where a search's own sharing costs nothing
+local function ceiling_gain(n, tn, m, tm)
+  return n / m * tm / tn
 end
 
 function P.M()
@@ -70,7 +74,7 @@ function P.M()
     .. "(the machine itself: %.2fx, bench/ceiling.c)",
     letter, ratio and string.format("%.2f", ratio) or "?",
     secs[1] and secs[2] and string.format("%.2fx", secs[1] / secs[2]) or "?",
-    2 * c1 / c2)
+    ceiling_gain(2, c2, 1, c1))
   -- A* on 1 and 2 threads: font5x9 F-R (pattern databases built by each)
   say("\n| A*, font5x9 F-R | seconds | states | moves |")
   say("|---|---|---|---|")
@@ -235,10 +239,8 @@ function P.P()
   say("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
   local function x(base, v) return base and string.format("%.2f", base / v) or "" end
   local function c(v) return v and string.format("%.1f", v) or "" end
-  -- the ceiling's work grows with the threads: n threads against m give
-  -- (n / m) * T(m) / T(n)
   local function cx(m, r)
-    return at[m] and string.format("%.2f", r.n / m * at[m].c / r.c) or ""
+    return at[m] and string.format("%.2f", ceiling_gain(r.n, r.c, m, at[m].c)) or ""
   end
   for _, r in ipairs(rows) do
     say("| %d | %.1f | %s | %s | %s | %.1f | %s | %.1f | %d | %s | %s | %.2f | %s "
@@ -256,7 +258,7 @@ function P.P()
       .. "A* on font5x9 F-R, 1 to " .. top.n .. " threads",
     figure = at[2] and string.format("2 -> %d threads: table %.2fx, A* %.2fx "
       .. "(the machine's ceiling %.2fx)", top.n, at[2].t / top.t, at[2].a / top.a,
-      top.n / 2 * at[2].c / top.c) or "",
+      ceiling_gain(top.n, top.c, 2, at[2].c)) or "",
     target = "2 -> 16 threads: table >= 7x, A* >= 4x",
     anchor = "the same runs on 2 threads; the machine's ceiling" })
 end
