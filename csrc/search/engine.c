@@ -226,7 +226,8 @@ static int run_full(const pn_coingame *cg, const pn_rule *r,
 ** for as many states as A* stores in the time the first set took to
 ** build (at about PN_DIR_RATE states a second), so that a puzzle solved
 ** in that time pays no second build (short puzzles would pay more for the
-** second tables than they save) */
+** second tables than they save); when a pn_pdbcache holds the second set
+** already, for PN_DIR_PROBE states alone */
 #define PN_DIR_RATE 1.5e6
 
 /* the counts of a finished stage of key search into res; kr is cleared */
@@ -448,7 +449,14 @@ static int run_astar(pn_coingame *cg, uint64_t key, pn_coingame *bg,
   if (!back) {
     /* the forward probe */
     pn_limits pl = *keylim;
-    double more = cg->pdb ? cg->pdb->seconds * PN_DIR_RATE : 0;
+    pn_pdbcache *cache = o ? o->pdbcache : NULL;
+    /* tables from the start held already cost nothing more: the probe
+    ** is then as short as the backward one */
+    int held_from = cache && pn_pdbcache_find(cache, 1, &bg->s,
+                                              bb_union(&bg->s, &bg->pat[0]),
+                                              NULL);
+    double more = cg->pdb && !held_from ? cg->pdb->seconds * PN_DIR_RATE
+                                        : 0;
     size_t fcap = more > (double)PN_DIR_PROBE ? (size_t)more : PN_DIR_PROBE;
     if (keylim->max_states && keylim->max_states < fcap)
       fcap = keylim->max_states;
