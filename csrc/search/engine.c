@@ -226,9 +226,13 @@ static int run_full(const pn_coingame *cg, const pn_rule *r,
 ** for as many states as A* stores in the time the first set took to
 ** build (at about PN_DIR_RATE states a second), so that a puzzle solved
 ** in that time pays no second build (short puzzles would pay more for the
-** second tables than they save); when a pn_pdbcache holds the second set
-** already, for PN_DIR_PROBE states alone */
+** second tables than they save) */
 #define PN_DIR_RATE 1.5e6
+/* states of each probe when a pn_pdbcache holds the second set already:
+** a probe then costs its states alone, and probes of 2^18 chose as well
+** as those of 2^20 at fewer states in all (2^16 and 2^17 chose worse;
+** BENCHMARKS.md, part D) */
+#define PN_DIR_HELD ((size_t)1 << 18)
 
 /* the counts of a finished stage of key search into res; kr is cleared */
 static void take_stage(pn_result *res, pn_keyresult *kr) {
@@ -415,8 +419,9 @@ static int at_cap(const pn_keyresult *kr, size_t cap) {
 ** weakest far from the end it is measured to, and the states A* stores
 ** pile up where it is weakest: either way can store several times fewer
 ** states than the other (BENCHMARKS.md).  PN_DIR_AUTO probes forward
-** (PN_DIR_RATE), then backward up to PN_DIR_PROBE states (a probe that
-** ends the search is the answer) and then searches, from scratch, the
+** (PN_DIR_RATE), then backward up to PN_DIR_PROBE states (both
+** PN_DIR_HELD when the start's tables are held; a probe that ends the
+** search is the answer) and then searches, from scratch, the
 ** way that stored fewer states to finish the highest bound both
 ** finished (the growth from bound to bound is steady, so the early
 ** bounds tell).  *g_used: the
@@ -450,17 +455,18 @@ static int run_astar(pn_coingame *cg, uint64_t key, pn_coingame *bg,
     /* the forward probe */
     pn_limits pl = *keylim;
     pn_pdbcache *cache = o ? o->pdbcache : NULL;
-    /* tables from the start held already cost nothing more: the probe
-    ** is then as short as the backward one */
+    /* tables from the start held already cost nothing more: both probes
+    ** are then short */
     int held_from = cache && pn_pdbcache_find(cache, 1, &bg->s,
                                               bb_union(&bg->s, &bg->pat[0]),
                                               NULL);
+    size_t probe = held_from ? PN_DIR_HELD : PN_DIR_PROBE, fcap;
     double more = cg->pdb && !held_from ? cg->pdb->seconds * PN_DIR_RATE
                                         : 0;
-    size_t fcap = more > (double)PN_DIR_PROBE ? (size_t)more : PN_DIR_PROBE;
+    fcap = more > (double)probe ? (size_t)more : probe;
     if (keylim->max_states && keylim->max_states < fcap)
       fcap = keylim->max_states;
-    cap = fcap < PN_DIR_PROBE ? fcap : PN_DIR_PROBE;
+    cap = fcap < probe ? fcap : probe;
     pl.max_states = fcap;
     if (!(seen = malloc(2 * sizeof *seen)))
       return pn_seterror(err, PN_ENOMEM, "out of memory");
