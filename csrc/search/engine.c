@@ -229,9 +229,10 @@ static int run_full(const pn_coingame *cg, const pn_rule *r,
 ** second tables than they save) */
 #define PN_DIR_RATE 1.5e6
 /* states of each probe when a pn_pdbcache holds the second set already:
-** a probe then costs its states alone, and probes of 2^18 chose as well
-** as those of 2^20 at fewer states in all (2^16 and 2^17 chose worse;
-** BENCHMARKS.md, part D) */
+** a probe then costs its states alone.  With every table held, the
+** font5x9 puzzles to H, S and U stored the fewest states with 2^18 (2^16,
+** 2^17, 2^19, 2^20 more); the whole font5x9 set 4% fewer than with 2^20,
+** a few long puzzles going the worse way (BENCHMARKS.md, part D) */
 #define PN_DIR_HELD ((size_t)1 << 18)
 
 /* the counts of a finished stage of key search into res; kr is cleared */
