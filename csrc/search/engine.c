@@ -234,6 +234,12 @@ static int run_full(const pn_coingame *cg, const pn_rule *r,
 ** 2^17, 2^19, 2^20 more); the whole font5x9 set 4% fewer than with 2^20,
 ** a few long puzzles going the worse way (BENCHMARKS.md, part D) */
 #define PN_DIR_HELD ((size_t)1 << 18)
+/* short probes whose counts at their highest common bound lie within a
+** factor PN_DIR_CLOSE of each other (or that finish no bound in common)
+** probe again, both up to PN_DIR_PROBE: on the font5x9 puzzles to Q, with
+** every table held, 94 M states stored instead of 189 M (to H, S and U:
+** 184 M instead of 172 M) */
+#define PN_DIR_CLOSE 2
 
 /* the counts of a finished stage of key search into res; kr is cleared */
 static void take_stage(pn_result *res, pn_keyresult *kr) {
@@ -408,6 +414,28 @@ static void turn_around(pn_keyresult *kr) {
   }
 }
 
+/* whether the backward search looks cheaper by the probes' counts
+** (seen[0] forward, seen[1] backward); *close: whether the counts at
+** their highest common bound lie within PN_DIR_CLOSE of each other, or
+** they finished no bound in common */
+static int choose_back(const bounds_seen *seen, int *close) {
+  int b, hf = -1, hb = -1, common = -1;
+  uint64_t f, k;
+  for (b = 0; b < 256; b++) {
+    if (seen[0].at[b]) hf = b;
+    if (seen[1].at[b]) hb = b;
+    if (seen[0].at[b] && seen[1].at[b]) common = b;
+  }
+  if (common < 0) {
+    *close = 1;
+    return hb > hf;
+  }
+  f = seen[0].at[common];
+  k = seen[1].at[common];
+  *close = f < PN_DIR_CLOSE * k && k < PN_DIR_CLOSE * f;
+  return k < f;
+}
+
 /* whether a probe under the state cap `cap` ended at the cap */
 static int at_cap(const pn_keyresult *kr, size_t cap) {
   return kr->stopped == PN_ENOMEM && kr->states >= cap;
@@ -421,8 +449,8 @@ static int at_cap(const pn_keyresult *kr, size_t cap) {
 ** pile up where it is weakest: either way can store several times fewer
 ** states than the other (BENCHMARKS.md).  PN_DIR_AUTO probes forward
 ** (PN_DIR_RATE), then backward up to PN_DIR_PROBE states (both
-** PN_DIR_HELD when the start's tables are held; a probe that ends the
-** search is the answer) and then searches, from scratch, the
+** PN_DIR_HELD when the start's tables are held, and again PN_DIR_PROBE on
+** a close call; a probe that ends the search is the answer) and then searches, from scratch, the
 ** way that stored fewer states to finish the highest bound both
 ** finished (the growth from bound to bound is steady, so the early
 ** bounds tell).  *g_used: the
@@ -437,6 +465,7 @@ static int run_astar(pn_coingame *cg, uint64_t key, pn_coingame *bg,
   int dir = o ? o->direction : PN_DIR_AUTO, rc, back;
   bounds_seen *seen = NULL;
   size_t cap = PN_DIR_PROBE;
+  int again = 0;                      /* a close call may probe again */
   *g_used = cg;
   if (dir == PN_DIR_BACKWARD && !bg)
     return pn_seterror(err, PN_EINVAL, "a backward search needs a goal of "
@@ -468,6 +497,8 @@ static int run_astar(pn_coingame *cg, uint64_t key, pn_coingame *bg,
     if (keylim->max_states && keylim->max_states < fcap)
       fcap = keylim->max_states;
     cap = fcap < probe ? fcap : probe;
+    again = held_from && (!keylim->max_states
+                          || keylim->max_states > PN_DIR_PROBE);
     pl.max_states = fcap;
     if (!(seen = malloc(2 * sizeof *seen)))
       return pn_seterror(err, PN_ENOMEM, "out of memory");
@@ -486,17 +517,23 @@ static int run_astar(pn_coingame *cg, uint64_t key, pn_coingame *bg,
   if (!back) {
     /* the backward probe, then the choice */
     pn_limits pl = *keylim;
-    int b, hf = -1, hb = -1, common = -1;
+    int close;
     pl.max_states = cap;
     rc = astar_on(bg, bkey, o, &pl, &seen[1], "A* probe backward", kr, err);
     if (rc != PN_OK || !at_cap(kr, cap)) { back = 1; goto done; }
     take_stage(res, kr);
-    for (b = 0; b < 256; b++) {
-      if (seen[0].at[b]) hf = b;
-      if (seen[1].at[b]) hb = b;
-      if (seen[0].at[b] && seen[1].at[b]) common = b;
+    back = choose_back(seen, &close);
+    if (close && again) {             /* both again, longer */
+      pl.max_states = PN_DIR_PROBE;
+      rc = astar_on(cg, key, o, &pl, &seen[0], "A* probe forward", kr, err);
+      if (rc != PN_OK || !at_cap(kr, PN_DIR_PROBE)) { back = 0; goto done; }
+      take_stage(res, kr);
+      rc = astar_on(bg, bkey, o, &pl, &seen[1], "A* probe backward", kr,
+                    err);
+      if (rc != PN_OK || !at_cap(kr, PN_DIR_PROBE)) { back = 1; goto done; }
+      take_stage(res, kr);
+      back = choose_back(seen, &close);
     }
-    back = common >= 0 ? seen[1].at[common] < seen[0].at[common] : hb > hf;
   }
   rc = back ? astar_on(bg, bkey, o, keylim, NULL, "A* backward", kr, err)
             : astar_on(cg, key, o, keylim, NULL, "A* forward", kr, err);
