@@ -449,11 +449,11 @@ static int at_cap(const pn_keyresult *kr, size_t cap) {
 ** pile up where it is weakest: either way can store several times fewer
 ** states than the other (BENCHMARKS.md).  PN_DIR_AUTO probes forward
 ** (PN_DIR_RATE), then backward up to PN_DIR_PROBE states (both
-** PN_DIR_HELD when the start's tables are held, and again PN_DIR_PROBE on
-** a close call; a probe that ends the search is the answer) and then searches, from scratch, the
-** way that stored fewer states to finish the highest bound both
-** finished (the growth from bound to bound is steady, so the early
-** bounds tell).  *g_used: the
+** PN_DIR_HELD when the start's tables are held, and again PN_DIR_PROBE
+** on a close call; a probe that ends the search is the answer) and then
+** searches, from scratch, the way that stored fewer states to finish the
+** highest bound both finished (the growth from bound to bound is steady,
+** so the early bounds tell).  *g_used: the
 ** game whose result kr holds (its moves already in the real game's
 ** order).  Sets res (unsolvable) when tables prove the goal out of reach.
 */
