@@ -848,6 +848,69 @@ static void test_coin_pruning(void) {
   ok(fewer, "bitboards: pruning lists fewer moves");
 }
 
+/*
+** A* paused between batches and run on is the same search as A* run
+** once: the same path, states stored and expanded, on one thread and two
+** (the engine runs its chosen probe on this way)
+*/
+static void test_astar_pause(void) {
+  pn_error err;
+  pn_board *b = box_board(PN_TRI, 8, 8, &err);
+  pn_rule r = {2, 0};
+  pn_config s, g;
+  pn_coingame cg;
+  bbstate st;
+  uint64_t key;
+  int x, y, t, same = 1, paused = 0;
+  pn_config_init(&s);
+  pn_config_init(&g);
+  for (x = 0; x < 4; x++)
+    for (y = 0; y < 3; y++) {
+      add(&s, P(b, x, y));
+      add(&g, P(b, x + 2 + (y == 1), y + 3 + (x == 0)));
+    }
+  if (pn_coingame_init(&cg, b, &r, &s, &g, PN_FIXED, &err) != PN_OK) {
+    ok(0, "A* paused and run on: the game");
+    return;
+  }
+  bb_from_config(&cg.s, b, &s, &st);
+  key = pn_coingame_key(&cg, &st);
+  for (t = 1; t <= 2; t++) {
+    pn_keyresult once, step;
+    pn_astar *h = NULL;
+    size_t pause = 64;
+    memset(&step, 0, sizeof step);
+    same &= pn_key_astar(&cg.game, key, t, NULL, &once, &err) == PN_OK
+            && once.found && once.states > 4096;
+    if (pn_astar_begin(&cg.game, key, t, NULL, &h, &err) != PN_OK) {
+      same = 0;
+      break;
+    }
+    do {
+      pn_keyresult_clear(&step);
+      same &= pn_astar_run(h, pause, &step, &err) == PN_OK;
+      if (step.paused) {
+        paused++;
+        same &= step.states >= pause && step.states < once.states;
+      }
+      pause *= 4;
+    } while (same && step.paused);
+    pn_astar_end(h);
+    same &= step.found && step.nmoves == once.nmoves
+            && step.states == once.states && step.expanded == once.expanded
+            && memcmp(step.moves, once.moves,
+                      once.nmoves * sizeof *once.moves) == 0;
+    pn_keyresult_clear(&once);
+    pn_keyresult_clear(&step);
+  }
+  ok(same && paused >= 4, "A* paused between batches and run on is the "
+     "same search: path, states, expansions (1 and 2 threads)");
+  pn_coingame_free(&cg);
+  pn_config_clear(&s);
+  pn_config_clear(&g);
+  pn_board_free(b);
+}
+
 /* }-------------------------------------------------------------------- */
 
 /*
@@ -1007,6 +1070,7 @@ int main(void) {
   test_wide_keys();
   test_wide_pruning();
   test_coin_pruning();
+  test_astar_pause();
   test_pdb_threads();
   test_rehash_shared();
   printf("1..%d\n", ntest);

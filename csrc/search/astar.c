@@ -1094,33 +1094,57 @@ static void astar_pop(astar *a, abuckets *bk, int f, abatch *B) {
   vec_trim(q);
 }
 
-int pn_key_astar(const pn_keygame *g, uint64_t start, int threads,
-                 const pn_limits *lim, pn_keyresult *res, pn_error *err) {
-  pn_budget b;
+/* A* between pauses (pn_astar_begin): the search, its budget, and where
+** its loop stands */
+struct pn_astar {
   astar *a;
   abuckets *bk;
-  abatch *B2, *B1;
-  int f, rc = PN_OK, isnew, found = 0, h0, fmin = 0, t, started = 0;
-  int ok = 1;
-  uint64_t goal = 0;
-  uint32_t gtag = 0;
-  size_t per, bufbytes, fixed, dirty = 0;
-  memset(res, 0, sizeof *res);
+  pn_keygame g;                     /* the caller's, copied: a->g */
+  pn_limits lim;                    /*   and its limits: b.lim */
+  int haslim;
+  pn_budget b;
+  int threads, started, h0;
+  int f;                            /* the bucket it is in */
+  abatch *B2;                       /* popped, its phase 2 to come */
+  int paused;                       /* bucket f reported already */
+  int partial_from;                 /* -1: expansion is full */
+  uint64_t expanded;
+  size_t fixed, dirty;
+};
+
+int pn_astar_begin(const pn_keygame *g, uint64_t start, int threads,
+                   const pn_limits *lim, pn_astar **out, pn_error *err) {
+  pn_astar *h;
+  astar *a;
+  abuckets *bk;
+  int f, t, isnew;
+  size_t per, bufbytes;
+  *out = NULL;
   if (!g->pred || !g->h)
     return pn_seterror(err, PN_EINVAL, "A* needs predecessors and a "
                        "heuristic");
   if (threads < 1) threads = 1;
   if (threads > MAXTHREADS) threads = MAXTHREADS;
-  pn_budget_init(&b, lim);
+  h = calloc(1, sizeof *h);
   a = calloc(1, sizeof *a);
   bk = calloc(1, sizeof *bk);
-  if (!a || !bk) {
+  if (!h || !a || !bk) {
+    free(h);
     free(a);
     free(bk);
     return pn_seterror(err, PN_ENOMEM, "out of memory");
   }
-  for (f = 0; f < NBUCKET; f++) bk->again[f].b = &b;
-  bk->b = &b;
+  h->a = a;
+  h->bk = bk;
+  h->g = *g;
+  if (lim) { h->lim = *lim; h->haslim = 1; }
+  lim = h->haslim ? &h->lim : NULL;
+  g = &h->g;
+  h->threads = threads;
+  h->partial_from = -1;
+  pn_budget_init(&h->b, lim);
+  for (f = 0; f < NBUCKET; f++) bk->again[f].b = &h->b;
+  bk->b = &h->b;
   a->g = g;
   a->packed = packs(g);
   a->partial = lim && lim->partial > 0;
@@ -1135,9 +1159,9 @@ int pn_key_astar(const pn_keygame *g, uint64_t start, int threads,
   a->costed = a->packed || a->ew == 2;
   a->noting = a->tb && g->undo;
   for (t = 0; t < NPART; t++) {
-    a->t[t].b = &b;
+    a->t[t].b = &h->b;
     a->t[t].packed = a->packed;
-    a->notes[t].b = &b;
+    a->notes[t].b = &h->b;
   }
   /* the lists of a piece hold its entries' successors at most */
   per = (size_t)PIECE * (size_t)(g->maxsucc + 1);
@@ -1161,7 +1185,7 @@ int pn_key_astar(const pn_keygame *g, uint64_t start, int threads,
   ** would be taken and given back at each search); the caller's spare
   ** keeps it from one search to the next, its pages still backed */
   a->lbytes = bufbytes;
-  if (!(a->lists = pn_spare_take_map(b.spare, a->lbytes, &dirty)))
+  if (!(a->lists = pn_spare_take_map(h->b.spare, a->lbytes, &h->dirty)))
     a->lists = pn_bigalloc_sparse(a->lbytes);
   if (a->lists) a->acc = (uint32_t *)(void *)((uint8_t *)a->lists
                                               + 2 * lists_bytes(per, 1));
@@ -1169,44 +1193,64 @@ int pn_key_astar(const pn_keygame *g, uint64_t start, int threads,
       || !abatch_init(&a->ab[0], per, 1, a->lists)
       || !abatch_init(&a->ab[1], per, 1,
                       (uint8_t *)a->lists + lists_bytes(per, 1))) {
-    rc = pn_seterror(err, PN_ENOMEM, "out of memory for A*'s buffers");
-    goto cleanup;
+    pn_astar_end(h);
+    return pn_seterror(err, PN_ENOMEM, "out of memory for A*'s buffers");
   }
-  h0 = g->h(g->ud, start);
-  if (h0 > MAXG) h0 = MAXG;
-  fmin = h0;
-  if (!pn_budget_take(&b, bufbytes)) {  /* a limit */
-    snprintf(b.why, sizeof b.why, "memory budget of %.2f MB is below the "
-             "%.2f MB of A*'s buffers", b.max / 1e6, (double)bufbytes / 1e6);
-    goto stopped;
+  h->h0 = g->h(g->ud, start);
+  if (h->h0 > MAXG) h->h0 = MAXG;
+  h->f = h->h0;
+  *out = h;
+  if (!pn_budget_take(&h->b, bufbytes)) {  /* a limit: run says so */
+    snprintf(h->b.why, sizeof h->b.why, "memory budget of %.2f MB is "
+             "below the %.2f MB of A*'s buffers", h->b.max / 1e6,
+             (double)bufbytes / 1e6);
+    return PN_OK;
   }
-  fixed = b.used;
+  h->fixed = h->b.used;
   /* the workers start with the first batch that needs them; if one
   ** cannot start, the search runs on one thread */
   team_start(&a->tm, threads, aworker_main, a->w, sizeof a->w[0]);
-  started = 1;
-  if (!astar_put(a, start, 0, &isnew) || !bucket_row(bk, h0)
-      || !entry_push(a, &bk->open[h0][0], start, 0, 0))
-    goto stopped;
-  if (a->partial) { res->partial = 1; res->partial_from = h0; }
-  for (f = h0; f < NBUCKET && !found; f++) {
-    fmin = f;
-    if (f > h0)
+  h->started = 1;
+  if (!astar_put(a, start, 0, &isnew) || !bucket_row(bk, h->h0)
+      || !entry_push(a, &bk->open[h->h0][0], start, 0, 0)) {
+    if (!h->b.stopped) pn_budget_stop(&h->b, PN_ENOMEM, "out of memory");
+    return PN_OK;                          /* run says so */
+  }
+  if (a->partial) h->partial_from = h->h0;
+  return PN_OK;
+}
+
+int pn_astar_run(pn_astar *h, size_t pause, pn_keyresult *res,
+                 pn_error *err) {
+  astar *a = h->a;
+  abuckets *bk = h->bk;
+  pn_budget *b = &h->b;
+  const pn_keygame *g = &h->g;
+  const pn_limits *lim = h->haslim ? &h->lim : NULL;
+  abatch *B2 = h->B2, *B1;
+  int f, rc = PN_OK, found = 0, ok = 1, threads = h->threads;
+  uint64_t goal = 0;
+  uint32_t gtag = 0;
+  memset(res, 0, sizeof *res);
+  res->expanded = h->expanded;
+  if (b->stopped) goto stopped;
+  for (f = h->f; f < NBUCKET && !found; f++) {
+    h->f = f;
+    if (f > h->h0 && !h->paused)
       report(g, "astar", f, astar_states(a),
-             bucket_size(bk->open[f], &bk->again[f], a->ew), &b);
+             bucket_size(bk->open[f], &bk->again[f], a->ew), b);
+    h->paused = 0;
     /* bucket f grows while it is processed; its entries are taken from
     ** the largest cost down (the nearest the goal by the bound: in the
     ** last bucket, the goal comes sooner), then its re-expansions.  Each
     ** batch is popped before the one before it is inserted (phase 2),
     ** so that its phase 1 can run on the other threads meanwhile */
-    B2 = NULL;
     for (;;) {
       int par, split = 0, beside = 0;
       if (!a->partial && !(lim && lim->partial < 0)
-          && b.used - fixed > (b.max - fixed) / 4 * 3) {
+          && b->used - h->fixed > (b->max - h->fixed) / 4 * 3) {
         a->partial = 1;                  /* the rest lean, at a cost */
-        res->partial = 1;
-        res->partial_from = f;
+        h->partial_from = f;
       }
       B1 = B2 == &a->ab[0] ? &a->ab[1] : &a->ab[0];
       astar_pop(a, bk, f, B1);
@@ -1215,7 +1259,7 @@ int pn_key_astar(const pn_keygame *g, uint64_t start, int threads,
       par = B1->nb >= APAR && team_ready(&a->tm) > 1;
       if (B2) {
         if (!B2->one && !astar_reserve(a, B2)) goto stopped;
-        split = splits(a, B2, &b);
+        split = splits(a, B2, b);
         /* under partial expansion, B2's inserts in order beside B1's
         ** phase 1 when its packed table slots can be read as they are
         ** written; else before it, so that B1's phase 1 reads the table
@@ -1249,7 +1293,7 @@ int pn_key_astar(const pn_keygame *g, uint64_t start, int threads,
         if (a->p1) astar_take(a, &a->w[0], B1);
         team_end(&a->tm);
         a->p2 = NULL;
-        for (p = 0; p < NPART; p++) b.states += a->newn[p];
+        for (p = 0; p < NPART; p++) b->states += a->newn[p];
         if (ok && B2->stop < B2->nb) {
           const uint64_t *e = bentry(a, B2, B2->stop);
           found = 1;
@@ -1272,27 +1316,66 @@ int pn_key_astar(const pn_keygame *g, uint64_t start, int threads,
       if (!ok) goto stopped;
       if (found) break;
       B2 = B1->nb ? B1 : NULL;
-      if (pn_budget_poll(&b)) goto stopped;
+      if (pn_budget_poll(b)) goto stopped;
+      /* a pause between batches: B2 waits for its phase 2 */
+      if (pause && astar_states(a) >= pause) {
+        h->B2 = B2;
+        h->paused = 1;
+        res->paused = 1;
+        res->states = astar_states(a);
+        res->memory = b->peak;
+        res->lower_bound = f;
+        goto out;
+      }
     }
+    B2 = NULL;
     if (!found) bucket_free(bk, f);      /* done: its room goes back */
   }
   res->found = found;
   res->states = astar_states(a);
-  res->memory = b.peak;
+  res->memory = b->peak;
   if (found && !(a->noting ? astar_path(a, goal, gtag, res)
                            : path_to(g, a->t, NPART, CLOSED, goal,
                                      &a->w[0].sc, res)))
     rc = pn_seterror(err, PN_EINTERNAL, "penny bug: A* path "
                      "reconstruction failed");
-  goto cleanup;
+  goto out;
 stopped:
-  res->stopped = b.stopped;
-  snprintf(res->why, sizeof res->why, "%s", b.why);
+  res->stopped = b->stopped;
+  snprintf(res->why, sizeof res->why, "%s", b->why);
   res->states = astar_states(a);
-  res->memory = b.peak;
-  res->lower_bound = fmin;    /* every f below was exhausted */
-cleanup:
-  if (started) team_stop(&a->tm);
+  res->memory = b->peak;
+  res->lower_bound = h->f;    /* every f below was exhausted */
+out:
+  h->expanded = res->expanded;
+  if (h->partial_from >= 0) {
+    res->partial = 1;
+    res->partial_from = h->partial_from;
+  }
+  return rc;
+}
+
+size_t pn_astar_memory(const pn_astar *h) {
+  return h->b.used;
+}
+
+void pn_astar_budget(pn_astar *h, size_t max_memory) {
+  h->lim.max_memory = max_memory;
+  h->b.max = max_memory;
+}
+
+void pn_astar_label(pn_astar *h, const char *label) {
+  h->g.label = label;
+}
+
+void pn_astar_end(pn_astar *h) {
+  astar *a;
+  abuckets *bk;
+  int f, t;
+  if (!h) return;
+  a = h->a;
+  bk = h->bk;
+  if (h->started) team_stop(&a->tm);
   for (t = 0; t < NPART; t++) {
     tab_free(&a->t[t]);
     vec_free(&a->notes[t]);
@@ -1308,11 +1391,22 @@ cleanup:
   }
   abatch_free(&a->ab[0]);
   abatch_free(&a->ab[1]);
-  if (a->lists && !pn_spare_keep_map(b.spare, a->lists, a->lbytes,
-                                     dirty + lists_dirty(a, threads)))
+  if (a->lists && !pn_spare_keep_map(h->b.spare, a->lists, a->lbytes,
+                                     h->dirty + lists_dirty(a, h->threads)))
     pn_bigfree(a->lists, a->lbytes);
   free(bk);
   free(a);
+  free(h);
+}
+
+int pn_key_astar(const pn_keygame *g, uint64_t start, int threads,
+                 const pn_limits *lim, pn_keyresult *res, pn_error *err) {
+  pn_astar *h;
+  int rc = pn_astar_begin(g, start, threads, lim, &h, err);
+  memset(res, 0, sizeof *res);
+  if (rc != PN_OK) return rc;
+  rc = pn_astar_run(h, 0, res, err);
+  pn_astar_end(h);
   return rc;
 }
 

@@ -245,7 +245,7 @@ static int run_full(const pn_coingame *cg, const pn_rule *r,
 static void take_stage(pn_result *res, pn_keyresult *kr) {
   /* what a stage proved stays proven (res->lower_bound: the best bound
   ** of the stages before the last) */
-  if (kr->stopped && kr->lower_bound > res->lower_bound)
+  if ((kr->stopped || kr->paused) && kr->lower_bound > res->lower_bound)
     res->lower_bound = kr->lower_bound;
   res->states += kr->states;
   res->expanded += kr->expanded;
@@ -436,9 +436,39 @@ static int choose_back(const bounds_seen *seen, int *close) {
   return k < f;
 }
 
-/* whether a probe under the state cap `cap` ended at the cap */
-static int at_cap(const pn_keyresult *kr, size_t cap) {
-  return kr->stopped == PN_ENOMEM && kr->states >= cap;
+/* A probe: A* on game g from key under lim, paused once it holds `pause`
+** states (0: run to the end), the bounds it completes in seen.  *h keeps
+** a paused probe (else NULL), to be run on or dropped (probe_drop) */
+static int probe_on(pn_coingame *g, uint64_t key, const pn_searchopts *o,
+                    const pn_limits *lim, bounds_seen *seen, size_t pause,
+                    const char *label, pn_astar **h, pn_keyresult *kr,
+                    pn_error *err) {
+  pn_keygame game = g->game;
+  int rc;
+  game.label = label;
+  memset(seen->at, 0, sizeof seen->at);
+  seen->fn = game.progress;
+  seen->ud = game.progress_ud;
+  game.progress = seen_progress;
+  game.progress_ud = seen;
+  memset(kr, 0, sizeof *kr);
+  *h = NULL;
+  if ((rc = pn_astar_begin(&game, key, nthreads(o), lim, h, err)) != PN_OK)
+    return rc;
+  rc = pn_astar_run(*h, pause, kr, err);
+  if (rc != PN_OK || !kr->paused) {
+    pn_astar_end(*h);
+    *h = NULL;
+  }
+  return rc;
+}
+
+/* a paused probe given up: what it stored counts in res */
+static void probe_drop(pn_astar **h, pn_keyresult *kr, pn_result *res) {
+  if (!*h) return;
+  pn_astar_end(*h);
+  *h = NULL;
+  take_stage(res, kr);
 }
 
 /*
@@ -449,13 +479,17 @@ static int at_cap(const pn_keyresult *kr, size_t cap) {
 ** pile up where it is weakest: either way can store several times fewer
 ** states than the other (BENCHMARKS.md).  PN_DIR_AUTO probes forward
 ** (PN_DIR_RATE), then backward up to PN_DIR_PROBE states (both
-** PN_DIR_HELD when the start's tables are held, and again PN_DIR_PROBE
+** PN_DIR_HELD when the start's tables are held, and on up to PN_DIR_PROBE
 ** on a close call; a probe that ends the search is the answer) and then
-** searches, from scratch, the way that stored fewer states to finish the
+** runs on the probe of the way that stored fewer states to finish the
 ** highest bound both finished (the growth from bound to bound is steady,
-** so the early bounds tell).  *g_used: the
-** game whose result kr holds (its moves already in the real game's
-** order).  Sets res (unsolvable) when tables prove the goal out of reach.
+** so the early bounds tell).  A probe pauses between two batches, the
+** other way's probe runs with what it holds taken from the memory budget,
+** and the chosen one runs on: the same search as one from scratch, less
+** the states it had stored (where the budget is small, under 8 times what
+** a probe holds, it starts afresh instead).  *g_used: the game whose
+** result kr holds (its moves already in the real game's order).  Sets res
+** (unsolvable) when tables prove the goal out of reach.
 */
 static int run_astar(pn_coingame *cg, uint64_t key, pn_coingame *bg,
                      uint64_t bkey, const pn_searchopts *o,
@@ -464,9 +498,13 @@ static int run_astar(pn_coingame *cg, uint64_t key, pn_coingame *bg,
                      pn_coingame **g_used, pn_error *err) {
   int dir = o ? o->direction : PN_DIR_AUTO, rc, back;
   bounds_seen *seen = NULL;
-  size_t cap = PN_DIR_PROBE;
+  size_t cap = PN_DIR_PROBE, mx = keylim->max_states, lent = 0;
   int again = 0;                      /* a close call may probe again */
+  int resume = 0;                     /* the chosen probe runs on */
+  pn_astar *h[2] = { NULL, NULL };    /* the probes, paused */
+  pn_keyresult pk[2];                 /*   and what they stored */
   *g_used = cg;
+  memset(pk, 0, sizeof pk);
   if (dir == PN_DIR_BACKWARD && !bg)
     return pn_seterror(err, PN_EINVAL, "a backward search needs a goal of "
                        "one placement with every coin");
@@ -483,7 +521,6 @@ static int run_astar(pn_coingame *cg, uint64_t key, pn_coingame *bg,
   back = dir == PN_DIR_BACKWARD;
   if (!back) {
     /* the forward probe */
-    pn_limits pl = *keylim;
     pn_pdbcache *cache = o ? o->pdbcache : NULL;
     /* tables from the start held already cost nothing more: both probes
     ** are then short */
@@ -494,18 +531,24 @@ static int run_astar(pn_coingame *cg, uint64_t key, pn_coingame *bg,
     double more = cg->pdb && !held_from ? cg->pdb->seconds * PN_DIR_RATE
                                         : 0;
     fcap = more > (double)probe ? (size_t)more : probe;
-    if (keylim->max_states && keylim->max_states < fcap)
-      fcap = keylim->max_states;
     cap = fcap < probe ? fcap : probe;
-    again = held_from && (!keylim->max_states
-                          || keylim->max_states > PN_DIR_PROBE);
-    pl.max_states = fcap;
+    again = held_from && (!mx || mx > PN_DIR_PROBE);
     if (!(seen = malloc(2 * sizeof *seen)))
       return pn_seterror(err, PN_ENOMEM, "out of memory");
-    rc = astar_on(cg, key, o, &pl, &seen[0], "A* probe forward", kr, err);
-    if (rc != PN_OK || !at_cap(kr, fcap) || fcap == keylim->max_states)
-      goto done;
-    take_stage(res, kr);
+    /* under the caller's cap, a probe that reaches it is the answer */
+    rc = probe_on(cg, key, o, keylim, &seen[0], mx && fcap >= mx ? 0 : fcap,
+                  "A* probe forward", &h[0], kr, err);
+    if (!kr->paused) goto done;
+    pk[0] = *kr;
+    /* the other way's search takes what the paused one holds from the
+    ** budget; under a small budget each way starts afresh instead */
+    lent = pn_astar_memory(h[0]);
+    resume = lent <= keylim->max_memory / 8;
+    if (!resume) {
+      probe_drop(&h[0], &pk[0], res);
+      lent = 0;
+    }
+    keylim->max_memory -= lent;
   }
   rc = get_tables(bg, 1, bkey, o, keylim, &pdb[1], held, res, err);
   if (rc == PN_EINTR || rc == PN_ELIMIT) {
@@ -516,28 +559,56 @@ static int run_astar(pn_coingame *cg, uint64_t key, pn_coingame *bg,
   if (proven_dead(bg, bkey, res)) { rc = PN_OK; goto done; }
   if (!back) {
     /* the backward probe, then the choice */
-    pn_limits pl = *keylim;
     int close;
-    pl.max_states = cap;
-    rc = astar_on(bg, bkey, o, &pl, &seen[1], "A* probe backward", kr, err);
-    if (rc != PN_OK || !at_cap(kr, cap)) { back = 1; goto done; }
-    take_stage(res, kr);
+    rc = probe_on(bg, bkey, o, keylim, &seen[1], mx && cap >= mx ? 0 : cap,
+                  "A* probe backward", &h[1], kr, err);
+    if (!kr->paused) { back = 1; goto done; }
+    pk[1] = *kr;
+    if (!resume) probe_drop(&h[1], &pk[1], res);
     back = choose_back(seen, &close);
-    if (close && again) {             /* both again, longer */
-      pl.max_states = PN_DIR_PROBE;
-      rc = astar_on(cg, key, o, &pl, &seen[0], "A* probe forward", kr, err);
-      if (rc != PN_OK || !at_cap(kr, PN_DIR_PROBE)) { back = 0; goto done; }
-      take_stage(res, kr);
-      rc = astar_on(bg, bkey, o, &pl, &seen[1], "A* probe backward", kr,
-                    err);
-      if (rc != PN_OK || !at_cap(kr, PN_DIR_PROBE)) { back = 1; goto done; }
-      take_stage(res, kr);
+    if (close && again) {             /* both on, longer */
+      int i;
+      for (i = 0; i < 2; i++) {
+        if (!h[i]) {                  /* afresh */
+          rc = probe_on(i ? bg : cg, i ? bkey : key, o, keylim, &seen[i],
+                        PN_DIR_PROBE, i ? "A* probe backward"
+                                        : "A* probe forward", &h[i], kr,
+                        err);
+        } else {
+          pn_astar_budget(h[i], keylim->max_memory + lent
+                                - pn_astar_memory(h[1 - i]));
+          rc = pn_astar_run(h[i], PN_DIR_PROBE, kr, err);
+          if (rc != PN_OK || !kr->paused) {
+            pn_astar_end(h[i]);
+            h[i] = NULL;
+          }
+        }
+        if (!kr->paused) { back = i; goto done; }
+        pk[i] = *kr;
+        if (!resume) probe_drop(&h[i], &pk[i], res);
+      }
       back = choose_back(seen, &close);
     }
   }
-  rc = back ? astar_on(bg, bkey, o, keylim, NULL, "A* backward", kr, err)
-            : astar_on(cg, key, o, keylim, NULL, "A* forward", kr, err);
+  if (h[back]) {                       /* the chosen probe runs on */
+    pn_astar *x = h[back];
+    h[back] = NULL;
+    probe_drop(&h[1 - back], &pk[1 - back], res);
+    keylim->max_memory += lent;
+    lent = 0;
+    pn_astar_budget(x, keylim->max_memory);
+    pn_astar_label(x, back ? "A* backward" : "A* forward");
+    rc = pn_astar_run(x, 0, kr, err);
+    pn_astar_end(x);
+  } else {
+    rc = back ? astar_on(bg, bkey, o, keylim, NULL, "A* backward", kr, err)
+              : astar_on(cg, key, o, keylim, NULL, "A* forward", kr, err);
+  }
 done:
+  /* a probe still paused here is given up (the other way ended it) */
+  probe_drop(&h[0], &pk[0], res);
+  probe_drop(&h[1], &pk[1], res);
+  keylim->max_memory += lent;
   free(seen);
   if (back) {
     *g_used = bg;

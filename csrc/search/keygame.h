@@ -90,6 +90,7 @@ typedef struct pn_keyresult {
   char why[160];           /* what stopped it */
   int partial;             /* A*: expansion was partial (pn_limits.partial) */
   int partial_from;        /*   from this bound on */
+  int paused;              /* A*: paused, to be run on (pn_astar_run) */
 } pn_keyresult;
 
 void pn_keyresult_clear(pn_keyresult *r);
@@ -111,6 +112,23 @@ int pn_key_bfs(const pn_keygame *g, uint64_t start, const pn_limits *lim,
 ** number of threads */
 int pn_key_astar(const pn_keygame *g, uint64_t start, int threads,
                  const pn_limits *lim, pn_keyresult *res, pn_error *err);
+/* The same search in steps: begun, run until it ends or, between two
+** batches, holds `pause` states or more (0: never; res->paused, with the
+** states so far and res->lower_bound the bucket it is in), run on from
+** there, and ended.  A search paused and run on is the same search, state
+** for state, as one run without a pause.  g and lim are copied; g's
+** progress_ud must live until the end.  The budget's memory may be set
+** anew between runs (another search alive meanwhile takes from it). */
+typedef struct pn_astar pn_astar;
+int pn_astar_begin(const pn_keygame *g, uint64_t start, int threads,
+                   const pn_limits *lim, pn_astar **h, pn_error *err);
+int pn_astar_run(pn_astar *h, size_t pause, pn_keyresult *res,
+                 pn_error *err);
+/* the bytes it holds; its memory budget set to max_memory bytes */
+size_t pn_astar_memory(const pn_astar *h);
+void pn_astar_budget(pn_astar *h, size_t max_memory);
+void pn_astar_label(pn_astar *h, const char *label);
+void pn_astar_end(pn_astar *h);
 
 /* when a full-space search stops (pn_key_full, pn_fullbfs_run) */
 enum { PN_STOP_NEVER = 0, PN_STOP_ALL = 1, PN_STOP_ANY = 2 };
