@@ -368,19 +368,12 @@ static void seen_progress(const pn_progress *p, void *ud) {
   if (b->fn) b->fn(p, b->ud);
 }
 
-/* A* on game g from key under lim; when seen, the bounds it completes */
+/* A* on game g from key under lim */
 static int astar_on(pn_coingame *g, uint64_t key, const pn_searchopts *o,
-                    const pn_limits *lim, bounds_seen *seen,
-                    const char *label, pn_keyresult *kr, pn_error *err) {
+                    const pn_limits *lim, const char *label,
+                    pn_keyresult *kr, pn_error *err) {
   pn_keygame game = g->game;
   game.label = label;
-  if (seen) {
-    memset(seen->at, 0, sizeof seen->at);
-    seen->fn = game.progress;
-    seen->ud = game.progress_ud;
-    game.progress = seen_progress;
-    game.progress_ud = seen;
-  }
   memset(kr, 0, sizeof *kr);
   return pn_key_astar(&game, key, nthreads(o), lim, kr, err);
 }
@@ -517,7 +510,7 @@ static int run_astar(pn_coingame *cg, uint64_t key, pn_coingame *bg,
     if (proven_dead(cg, key, res)) return PN_OK;
   }
   if (dir == PN_DIR_FORWARD || (dir == PN_DIR_AUTO && !bg))
-    return astar_on(cg, key, o, keylim, NULL, "A* forward", kr, err);
+    return astar_on(cg, key, o, keylim, "A* forward", kr, err);
   back = dir == PN_DIR_BACKWARD;
   if (!back) {
     /* the forward probe */
@@ -601,8 +594,8 @@ static int run_astar(pn_coingame *cg, uint64_t key, pn_coingame *bg,
     rc = pn_astar_run(x, 0, kr, err);
     pn_astar_end(x);
   } else {
-    rc = back ? astar_on(bg, bkey, o, keylim, NULL, "A* backward", kr, err)
-              : astar_on(cg, key, o, keylim, NULL, "A* forward", kr, err);
+    rc = back ? astar_on(bg, bkey, o, keylim, "A* backward", kr, err)
+              : astar_on(cg, key, o, keylim, "A* forward", kr, err);
   }
 done:
   /* a probe still paused here is given up (the other way ended it) */
