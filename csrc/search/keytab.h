@@ -181,7 +181,8 @@ static inline uint8_t tab_get_h(const keytab *t, uint64_t key, uint64_t h) {
   /* packed: the value of the word that matched, not of the slot read
   ** again (it may hold another key by now) */
   if (t->packed) return w != EMPTY ? (uint8_t)w : NOVAL;
-  return w != EMPTY ? t->val[j] : NOVAL;
+  /* unpacked: a thread may close the slot meanwhile (val_set) */
+  return w != EMPTY ? __atomic_load_n(&t->val[j], __ATOMIC_RELAXED) : NOVAL;
 }
 
 /* key with val into the free slot j */
