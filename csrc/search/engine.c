@@ -429,6 +429,18 @@ static int choose_back(const bounds_seen *seen, int *close) {
   return k < f;
 }
 
+/* the probe *h run on until it holds `pause` states; ended (*h NULL)
+** unless it paused */
+static int probe_run(pn_astar **h, size_t pause, pn_keyresult *kr,
+                     pn_error *err) {
+  int rc = pn_astar_run(*h, pause, kr, err);
+  if (rc != PN_OK || !kr->paused) {
+    pn_astar_end(*h);
+    *h = NULL;
+  }
+  return rc;
+}
+
 /* A probe: A* on game g from key under lim, paused once it holds `pause`
 ** states (0: run to the end), the bounds it completes in seen.  *h keeps
 ** a paused probe (else NULL), to be run on or dropped (probe_drop) */
@@ -448,12 +460,7 @@ static int probe_on(pn_coingame *g, uint64_t key, const pn_searchopts *o,
   *h = NULL;
   if ((rc = pn_astar_begin(&game, key, nthreads(o), lim, h, err)) != PN_OK)
     return rc;
-  rc = pn_astar_run(*h, pause, kr, err);
-  if (rc != PN_OK || !kr->paused) {
-    pn_astar_end(*h);
-    *h = NULL;
-  }
-  return rc;
+  return probe_run(h, pause, kr, err);
 }
 
 /* a paused probe given up: what it stored counts in res */
@@ -570,11 +577,7 @@ static int run_astar(pn_coingame *cg, uint64_t key, pn_coingame *bg,
         } else {
           pn_astar_budget(h[i], keylim->max_memory + lent
                                 - pn_astar_memory(h[1 - i]));
-          rc = pn_astar_run(h[i], PN_DIR_PROBE, kr, err);
-          if (rc != PN_OK || !kr->paused) {
-            pn_astar_end(h[i]);
-            h[i] = NULL;
-          }
+          rc = probe_run(&h[i], PN_DIR_PROBE, kr, err);
         }
         if (!kr->paused) { back = i; goto done; }
         pk[i] = *kr;
