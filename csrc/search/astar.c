@@ -16,7 +16,10 @@
 ** Buckets by f = g + h, each split by g; the lowest is taken a batch of
 ** ABATCH entries at a time, from its largest g down (ties between equal
 ** f go to the state nearest the goal by h: the last bucket ends sooner),
-** the last pushed first within one g, in two phases:
+** the last pushed first within one g, a batch running on into the costs
+** below while it has room (else most batches of the deep costs are a
+** few hundred entries, each closed by the team's barriers), in two
+** phases:
 **   1. the threads take pieces of the batch (PIECE entries at most; a
 **      small batch in pieces of fewer, so that every thread has one).  Each
 **      entry is checked against the table (a state closed since, or
@@ -63,11 +66,12 @@
 ** that holds it, and what happens to a key depends on its own slot only.
 ** The entries' states are checked by phase 1 alone: it ran after the
 ** batch before was inserted, with nothing writing the table, and the
-** batch's own inserts cannot make its entries stale (a batch is one cost
-** g; its successors cost g + 1, and no key is twice in one cost of one
-** bucket).  For the same reasons phase 1 may close them: a successor of
-** the batch that is one of its entries is held at cost g, below g + 1,
-** closed or not.  The one walk in order pushes, so the buckets are
+** batch's own inserts cannot make its entries stale (each holds its
+** least cost, below: none is reached more cheaply; and no key is twice
+** in one bucket, its h fixing its g there, and a key pushed once at a
+** cost).  For the same reasons phase 1 may close them: a successor of
+** the batch that is one of its entries is held at its least cost, not
+** above the successor's, closed or not.  The one walk in order pushes, so the buckets are
 ** filled the same way too.  So the search is the same for any number
 ** of threads.
 ** With a consistent heuristic, every state of the lowest bucket has its
@@ -1070,28 +1074,40 @@ static void abatch_free(abatch *B) {
   free(B->nchild); free(B->nleft); free(B->lkey);
 }
 
-/* the next batch of bucket f into B (none when the bucket is empty) */
-static void astar_pop(astar *a, abuckets *bk, int f, abatch *B) {
-  vec *q, *row = bk->open[f];
-  size_t i, ew = (size_t)a->ew, n;
-  while (row && bk->top[f] > 0 && row[bk->top[f]].n == 0) bk->top[f]--;
-  q = row && row[bk->top[f]].n > 0 ? &row[bk->top[f]] : &bk->again[f];
-  n = q->n / ew;
-  B->nb = n < ABATCH ? n : ABATCH;
-  for (i = 0; i < B->nb; i++) {            /* the last pushed first */
+/* up to `want` entries of q into B after its nb, the last pushed first */
+static void pop_from(astar *a, vec *q, abatch *B, size_t want) {
+  size_t ew = (size_t)a->ew, n = q->n / ew, i, hi;
+  hi = B->nb + (n < want ? n : want);
+  for (i = B->nb; i < hi; i++) {
     q->n -= ew;
     B->e[i * ew] = q->a[q->n];
     if (ew == 2) B->e[i * ew + 1] = q->a[q->n + 1];
   }
+  B->nb = hi;
+  vec_trim(q);
+}
+
+/* the next batch of bucket f into B (none when the bucket is empty): its
+** largest g first, and below it while the batch has room (a batch of
+** one f may hold several costs: every state of the lowest bucket has its
+** least cost, whatever its g); or its re-expansions, once no g is left */
+static void astar_pop(astar *a, abuckets *bk, int f, abatch *B) {
+  vec *row = bk->open[f];
+  int g;
+  while (row && bk->top[f] > 0 && row[bk->top[f]].n == 0) bk->top[f]--;
+  B->nb = 0;
+  B->re = !row || row[bk->top[f]].n == 0;
+  if (B->re)
+    pop_from(a, &bk->again[f], B, ABATCH);
+  for (g = bk->top[f]; !B->re && g >= 0 && B->nb < ABATCH; g--)
+    pop_from(a, &row[g], B, ABATCH - B->nb);
   B->f = f;
-  B->re = q == &bk->again[f];
   B->partial = a->partial;
   /* pieces as many as NPIECE, of at least MINPIECE entries */
   B->ps = (B->nb + NPIECE - 1) / NPIECE;
   if (B->ps < MINPIECE) B->ps = MINPIECE;
   B->npiece = (int)((B->nb + B->ps - 1) / B->ps);
   B->taken = 0;
-  vec_trim(q);
 }
 
 /* A* between pauses (pn_astar_begin): the search, its budget, and where
