@@ -16,10 +16,8 @@
 ** Buckets by f = g + h, each split by g; the lowest is taken a batch of
 ** ABATCH entries at a time, from its largest g down (ties between equal
 ** f go to the state nearest the goal by h: the last bucket ends sooner),
-** the last pushed first within one g, a batch running on into the costs
-** below while it has room (else most batches of the deep costs are a
-** few hundred entries, each closed by the team's barriers), in two
-** phases:
+** the last pushed first within one g (and on into the RUNON costs below
+** it while the batch has room), in two phases:
 **   1. the threads take pieces of the batch (PIECE entries at most; a
 **      small batch in pieces of fewer, so that every thread has one).  Each
 **      entry is checked against the table (a state closed since, or
@@ -123,6 +121,13 @@
 #define MAXG 126
 #define NBUCKET (MAXG * 2 + 2)
 #define ABATCH 1024                /* bucket entries per batch */
+/* the costs below the largest that a batch may run on into: fuller
+** batches, fewer rounds and barriers, but more states in the last
+** bucket (doc/design/engine.md: 0 is best on two cores; a build with
+** -DRUNON=126 runs on to the bottom, to be measured on many cores) */
+#ifndef RUNON
+#define RUNON 0
+#endif
 #define PIECE 32                   /* entries per piece of phase 1, at most */
 #define NPIECE (ABATCH / PIECE)
 #define MINPIECE 2                 /*   and at least */
@@ -1088,9 +1093,10 @@ static void pop_from(astar *a, vec *q, abatch *B, size_t want) {
 }
 
 /* the next batch of bucket f into B (none when the bucket is empty): its
-** largest g first, and below it while the batch has room (a batch of
-** one f may hold several costs: every state of the lowest bucket has its
-** least cost, whatever its g); or its re-expansions, once no g is left */
+** largest g first, and the RUNON below it while the batch has room (a
+** batch of one f may hold several costs: every state of the lowest
+** bucket has its least cost, whatever its g); or its re-expansions, once
+** no g is left */
 static void astar_pop(astar *a, abuckets *bk, int f, abatch *B) {
   vec *row = bk->open[f];
   int g;
@@ -1099,7 +1105,8 @@ static void astar_pop(astar *a, abuckets *bk, int f, abatch *B) {
   B->re = !row || row[bk->top[f]].n == 0;
   if (B->re)
     pop_from(a, &bk->again[f], B, ABATCH);
-  for (g = bk->top[f]; !B->re && g >= 0 && B->nb < ABATCH; g--)
+  for (g = bk->top[f]; !B->re && g >= 0 && g + RUNON >= bk->top[f]
+                      && B->nb < ABATCH; g--)
     pop_from(a, &row[g], B, ABATCH - B->nb);
   B->f = f;
   B->partial = a->partial;
