@@ -69,9 +69,9 @@
 ** in one bucket, its h fixing its g there, and a key pushed once at a
 ** cost).  For the same reasons phase 1 may close them: a successor of
 ** the batch that is one of its entries is held at its least cost, not
-** above the successor's, closed or not.  The one walk in order pushes, so the buckets are
-** filled the same way too.  So the search is the same for any number
-** of threads.
+** above the successor's, closed or not.  The one walk in order pushes,
+** so the buckets are filled the same way too.  So the search is the same
+** for any number of threads.
 ** With a consistent heuristic, every state of the lowest bucket has its
 ** least cost, so expanding a batch of them before the successors of the
 ** first are inserted changes nothing a serial A* would prove.
