@@ -107,11 +107,11 @@
 ** (Yoshizumi, Miura and Ishida's PEA*): a state expanded in bucket f
 ** stores only its successors of bound f, and goes to a second stack of
 ** bucket f', the least bound above f among the others, to be expanded
-** again for those of bound f' when the search gets there.  A successor whose bound is
-** above the optimal length is never stored: these are most of what a
-** plain A* stores while it works through its last bucket.  The re-
-** expansions cost time, hence full expansion while memory allows.  A
-** bucket's own entries are taken before its re-expansions.  The switch
+** again for those of bound f' when the search gets there.  A successor
+** whose bound is above the optimal length is never stored: these are
+** most of what a plain A* stores while it works through its last bucket.
+** The re-expansions cost time, hence full expansion while memory allows.
+** A bucket's own entries are taken before its re-expansions.  The switch
 ** depends on the tables and buckets only, the same on any number of
 ** threads.
 ** ===================================================================== */
