@@ -16,8 +16,7 @@
 ** Buckets by f = g + h, each split by g; the lowest is taken a batch of
 ** ABATCH entries at a time, from its largest g down (ties between equal
 ** f go to the state nearest the goal by h: the last bucket ends sooner),
-** the last pushed first within one g (and on into the RUNON costs below
-** it while the batch has room), in two phases:
+** the last pushed first within one g, in two phases:
 **   1. the threads take pieces of the batch (PIECE entries at most; a
 **      small batch in pieces of fewer, so that every thread has one).  Each
 **      entry is checked against the table (a state closed since, or
@@ -120,17 +119,17 @@
 #define CLOSED 0x80
 #define MAXG 126
 #define NBUCKET (MAXG * 2 + 2)
-#define ABATCH 1024                /* bucket entries per batch */
-/* the costs below the largest that a batch may run on into: fuller
-** batches, fewer rounds and barriers, but more states in the last
-** bucket (doc/design/engine.md: 0 is best on two cores; a build with
-** -DRUNON=126 runs on to the bottom, to be measured on many cores) */
-#ifndef RUNON
-#define RUNON 0
+/* bucket entries per batch: larger ones mean fewer rounds, each closed by
+** the team's barriers, and more states in the last bucket (measured in
+** doc/design/engine.md; -DABATCH=4096 builds them for many cores) */
+#ifndef ABATCH
+#define ABATCH 1024
 #endif
 #define PIECE 32                   /* entries per piece of phase 1, at most */
 #define NPIECE (ABATCH / PIECE)
 #define MINPIECE 2                 /*   and at least */
+_Static_assert(ABATCH % PIECE == 0 && ABATCH <= 65536,
+               "ABATCH: whole pieces, entries numbered in 16 bits");
 #define APAR 32                    /* smaller batches on one thread */
 #define CLOSEAHEAD 8               /* entries fetched ahead in phase 2 */
 #define REHASH_TEAM 65536          /* slots from which the team rehashes */
@@ -1079,42 +1078,28 @@ static void abatch_free(abatch *B) {
   free(B->nchild); free(B->nleft); free(B->lkey);
 }
 
-/* up to `want` entries of q into B after its nb, the last pushed first */
-static void pop_from(astar *a, vec *q, abatch *B, size_t want) {
-  size_t ew = (size_t)a->ew, n = q->n / ew, i, hi;
-  hi = B->nb + (n < want ? n : want);
-  for (i = B->nb; i < hi; i++) {
+/* the next batch of bucket f into B (none when the bucket is empty) */
+static void astar_pop(astar *a, abuckets *bk, int f, abatch *B) {
+  vec *q, *row = bk->open[f];
+  size_t i, ew = (size_t)a->ew, n;
+  while (row && bk->top[f] > 0 && row[bk->top[f]].n == 0) bk->top[f]--;
+  q = row && row[bk->top[f]].n > 0 ? &row[bk->top[f]] : &bk->again[f];
+  n = q->n / ew;
+  B->nb = n < ABATCH ? n : ABATCH;
+  for (i = 0; i < B->nb; i++) {            /* the last pushed first */
     q->n -= ew;
     B->e[i * ew] = q->a[q->n];
     if (ew == 2) B->e[i * ew + 1] = q->a[q->n + 1];
   }
-  B->nb = hi;
-  vec_trim(q);
-}
-
-/* the next batch of bucket f into B (none when the bucket is empty): its
-** largest g first, and the RUNON below it while the batch has room (a
-** batch of one f may hold several costs: every state of the lowest
-** bucket has its least cost, whatever its g); or its re-expansions, once
-** no g is left */
-static void astar_pop(astar *a, abuckets *bk, int f, abatch *B) {
-  vec *row = bk->open[f];
-  int g;
-  while (row && bk->top[f] > 0 && row[bk->top[f]].n == 0) bk->top[f]--;
-  B->nb = 0;
-  B->re = !row || row[bk->top[f]].n == 0;
-  if (B->re)
-    pop_from(a, &bk->again[f], B, ABATCH);
-  for (g = bk->top[f]; !B->re && g >= 0 && g + RUNON >= bk->top[f]
-                      && B->nb < ABATCH; g--)
-    pop_from(a, &row[g], B, ABATCH - B->nb);
   B->f = f;
+  B->re = q == &bk->again[f];
   B->partial = a->partial;
   /* pieces as many as NPIECE, of at least MINPIECE entries */
   B->ps = (B->nb + NPIECE - 1) / NPIECE;
   if (B->ps < MINPIECE) B->ps = MINPIECE;
   B->npiece = (int)((B->nb + B->ps - 1) / B->ps);
   B->taken = 0;
+  vec_trim(q);
 }
 
 /* A* between pauses (pn_astar_begin): the search, its budget, and where
